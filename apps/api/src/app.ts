@@ -1,0 +1,153 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE, BLOG_IMAGE_MAX_BYTES } from '@ute/contract';
+import type { Database } from './db/database';
+import { MemoryRateLimitStore, type RateLimitStore } from './lib/rateLimiter';
+import { hmac, loadSigningSecret } from './lib/secrets';
+import { registerAuthGuard } from './plugins/authGuard';
+import type { Config } from './plugins/config';
+import type { AppContext } from './plugins/context';
+import { registerErrorHandler } from './plugins/errorHandler';
+import { FileStorage } from './plugins/storage';
+import { registerWebApp } from './plugins/webApp';
+import { createAuthService } from './modules/auth/auth.service';
+import { TokenService } from './modules/auth/tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { LedgerPayoutProvider, type PayoutProvider } from './modules/bookings/payoutProvider';
+import { createStripePayoutProvider } from './modules/bookings/stripePayoutProvider';
+import { Mailer } from './modules/mail/mailer';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { utesRoutes } from './modules/utes/utes.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { queriesRoutes } from './modules/queries/queries.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { faqRoutes } from './modules/faq/faq.routes';
+import { blogsRoutes } from './modules/blogs/blogs.routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  limits?: RateLimitStore;
+  payouts?: PayoutProvider;
+  webDistFolder?: string;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole app without listening, so tests can use app.inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const signingSecret = loadSigningSecret(config.JWT_SECRET, config.DATA_DIR);
+  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const limits = options.limits ?? new MemoryRateLimitStore();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    mailer,
+    limits,
+    files: new FileStorage(config.DATA_DIR, hmac(signingSecret, 'file-urls')),
+    payouts:
+      options.payouts ??
+      (config.STRIPE_SECRET_KEY ? createStripePayoutProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE) : new LedgerPayoutProvider()),
+    auth: createAuthService({
+      db: database.db,
+      tokens: new TokenService(hmac(signingSecret, 'jwt'), config.TOKEN_TTL_SECONDS),
+      limits,
+      mailer,
+      otpPepper: hmac(signingSecret, 'otp'),
+    }),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only means something over HTTPS; browsers ignore it on plain HTTP.
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: BLOG_IMAGE_MAX_BYTES, files: 5, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(fastifyStatic, { root: ctx.files.root, serve: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Ute back-office admin API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  registerErrorHandler(app);
+  registerAuthGuard(app);
+
+  await app.register(
+    async (admin) => {
+      await admin.register(authRoutes);
+      await admin.register(dashboardRoutes);
+      await admin.register(utesRoutes);
+      await admin.register(jobsRoutes);
+      await admin.register(bookingsRoutes);
+      await admin.register(paymentsRoutes);
+      await admin.register(usersRoutes);
+      await admin.register(queriesRoutes);
+      await admin.register(activityRoutes);
+      await admin.register(quotesRoutes);
+      await admin.register(faqRoutes);
+      await admin.register(blogsRoutes);
+    },
+    { prefix: API_BASE },
+  );
+  await app.register(filesRoutes);
+  await registerWebApp(app, options.webDistFolder);
+  return app;
+}

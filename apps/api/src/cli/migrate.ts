@@ -1,0 +1,5 @@
+import { withCliDatabase } from './cliDatabase';
+
+await withCliDatabase(async (database) => {
+  console.log(`migrations applied (${database.engine})`);
+});

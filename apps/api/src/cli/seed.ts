@@ -1,0 +1,28 @@
+import { parseArgs } from 'node:util';
+import { isDatabaseEmpty, seedDemoData } from '../seed/seed';
+import { withCliDatabase } from './cliDatabase';
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '20261121' },
+    'heavy-activity': { type: 'string', default: '0' },
+    force: { type: 'boolean', default: false },
+  },
+});
+
+await withCliDatabase(async (database, config) => {
+  if (!(await isDatabaseEmpty(database.db)) && !values.force) {
+    console.error('The database already has data; seeding only fills an empty one (use --force to add more anyway).');
+    process.exitCode = 1;
+    return;
+  }
+  const started = Date.now();
+  const counts = await seedDemoData(database.db, {
+    dataDir: config.DATA_DIR,
+    scale: Number(values.scale),
+    seed: Number(values.seed),
+    heavyActivityRows: Number(values['heavy-activity']),
+  });
+  console.log(`seeded ${database.engine} in ${Date.now() - started} ms`, counts);
+});

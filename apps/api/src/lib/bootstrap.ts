@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import type { Config } from '../plugins/config';
+import { countAdmins, upsertAdmin } from '../modules/auth/auth.repository';
+import { hashPassword } from '../modules/auth/passwords';
+import { randomToken } from './secrets';
+import { isDatabaseEmpty, seedDemoData } from '../seed/seed';
+
+/** Migrations, the configured admin, and demo data on a fresh embedded database. */
+export async function prepareDatabase(database: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+  await database.migrate();
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await upsertAdmin(database.db, config.ADMIN_EMAIL, await hashPassword(config.ADMIN_PASSWORD));
+    log.info({ email: config.ADMIN_EMAIL.toLowerCase() }, 'admin from ADMIN_EMAIL is ready');
+  } else if ((await countAdmins(database.db)) === 0) {
+    const password = randomToken(12);
+    await upsertAdmin(database.db, 'admin@example.com', await hashPassword(password));
+    // Printed once, on purpose: there is no other way to learn it.
+    console.log(`\n  First start: sign in as admin@example.com with password ${password}\n  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n`);
+  }
+  const shouldSeed = config.SEED_DEMO ?? database.engine === 'pglite';
+  if (shouldSeed && (await isDatabaseEmpty(database.db))) {
+    const started = Date.now();
+    const counts = await seedDemoData(database.db, { dataDir: config.DATA_DIR });
+    log.info({ ...counts, ms: Date.now() - started }, 'demo data created');
+  }
+}

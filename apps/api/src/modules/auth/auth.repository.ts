@@ -1,0 +1,100 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { admins, passwordResetCodes } from './auth.table';
+
+export type AdminRow = typeof admins.$inferSelect;
+
+export async function findAdminByEmail(db: DbOrTx, email: string): Promise<AdminRow | undefined> {
+  const [row] = await db.select().from(admins).where(eq(admins.email, email.toLowerCase()));
+  return row;
+}
+
+export async function findAdminById(db: DbOrTx, id: string): Promise<AdminRow | undefined> {
+  const [row] = await db.select().from(admins).where(eq(admins.id, id));
+  return row;
+}
+
+/** Sets a new hash and bumps the token version, so every older token stops working. */
+export async function setAdminPassword(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
+  await db
+    .update(admins)
+    .set({ passwordHash, tokenVersion: sql`${admins.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(admins.id, id));
+}
+
+export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
+  await db.update(admins).set({ tokenVersion: sql`${admins.tokenVersion} + 1` }).where(eq(admins.id, id));
+}
+
+export async function upsertAdmin(db: DbOrTx, email: string, passwordHash: string): Promise<void> {
+  await db
+    .insert(admins)
+    .values({ email: email.toLowerCase(), passwordHash })
+    .onConflictDoUpdate({
+      target: admins.email,
+      set: { passwordHash, isActive: true, tokenVersion: sql`${admins.tokenVersion} + 1`, updatedAt: new Date() },
+    });
+}
+
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(admins);
+  return row.count;
+}
+
+export type ResetCodeRow = typeof passwordResetCodes.$inferSelect;
+
+export async function insertResetCode(db: DbOrTx, values: { adminId: string; otpHash: string; otpExpiresAt: Date }): Promise<void> {
+  // A new code replaces any earlier unused one.
+  await db
+    .update(passwordResetCodes)
+    .set({ otpUsedAt: new Date() })
+    .where(and(eq(passwordResetCodes.adminId, values.adminId), isNull(passwordResetCodes.otpUsedAt)));
+  await db.insert(passwordResetCodes).values(values);
+}
+
+export async function findLatestOpenCode(db: DbOrTx, adminId: string): Promise<ResetCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(passwordResetCodes)
+    .where(and(eq(passwordResetCodes.adminId, adminId), isNull(passwordResetCodes.otpUsedAt)))
+    .orderBy(desc(passwordResetCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function recordFailedOtp(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(passwordResetCodes)
+    .set({ failedAttempts: sql`${passwordResetCodes.failedAttempts} + 1` })
+    .where(eq(passwordResetCodes.id, id));
+}
+
+/** Marks the OTP used and stores the reset token; only one caller can win (otp_used_at is null). */
+export async function consumeOtp(
+  db: DbOrTx,
+  id: string,
+  values: { resetTokenHash: string; resetTokenExpiresAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(passwordResetCodes)
+    .set({ otpUsedAt: new Date(), ...values })
+    .where(and(eq(passwordResetCodes.id, id), isNull(passwordResetCodes.otpUsedAt)))
+    .returning({ id: passwordResetCodes.id });
+  return rows.length === 1;
+}
+
+/** Takes a reset token once: returns the admin id when it was valid and unused. */
+export async function consumeResetToken(db: DbOrTx, resetTokenHash: string): Promise<string | null> {
+  const rows = await db
+    .update(passwordResetCodes)
+    .set({ resetUsedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetCodes.resetTokenHash, resetTokenHash),
+        isNull(passwordResetCodes.resetUsedAt),
+        sql`${passwordResetCodes.resetTokenExpiresAt} > now()`,
+      ),
+    )
+    .returning({ adminId: passwordResetCodes.adminId });
+  return rows[0]?.adminId ?? null;
+}

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table';
+import { utes } from '../utes/utes.table';
+import { jobs } from '../jobs/jobs.table';
+import { admins } from '../auth/auth.table';
+
+/** none -> transferring -> transferred; only one request can move a booking out of 'none'. */
+export const TRANSFER_STATES = ['none', 'transferring', 'transferred'] as const;
+
+export const uteBookings = pgTable(
+  'ute_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uteBookingId: text('ute_booking_id').notNull().unique(),
+    bookedBy: uuid('booked_by').references(() => users.id),
+    uteRef: uuid('ute_ref').references(() => utes.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    uteName: text('ute_name').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    actualAmount: numeric('actual_amount', { precision: 12, scale: 2, mode: 'number' }),
+    requestAmount: numeric('request_amount', { precision: 12, scale: 2, mode: 'number' }),
+    status: text('status').notNull().default('pending'),
+    pickupStreet: text('pickup_street'),
+    pickupState: text('pickup_state'),
+    pickupPostalCode: text('pickup_postal_code'),
+    dropStreet: text('drop_street'),
+    dropState: text('drop_state'),
+    dropPostalCode: text('drop_postal_code'),
+    /** Present: paid by Stripe (Stripe tab); absent: manual payment (Manual tab). */
+    transactionId: text('transaction_id'),
+    transferState: text('transfer_state').notNull().default('none'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('ute_bookings_stripe_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.transactionId} is not null`),
+    index('ute_bookings_manual_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.transactionId} is null`),
+  ],
+);
+
+export const jobBookings = pgTable(
+  'job_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobBookingId: text('job_booking_id').notNull().unique(),
+    jobRef: uuid('job_ref').references(() => jobs.id),
+    jobTitle: text('job_title').notNull(),
+    bookedBy: uuid('booked_by').references(() => users.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    uteName: text('ute_name').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    transactionId: text('transaction_id'),
+    transferState: text('transfer_state').notNull().default('none'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('job_bookings_stripe_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.transactionId} is not null`),
+    index('job_bookings_manual_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.transactionId} is null`),
+  ],
+);
+
+/** The payouts ledger: one row per booking payout, keyed so a payout can never be sent twice. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingKind: text('booking_kind').notNull(),
+    bookingId: uuid('booking_id').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('aud'),
+    /** stripe | ledger | manual */
+    method: text('method').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** pending (sent to the provider, outcome not yet recorded) | succeeded | failed */
+    status: text('status').notNull().default('pending'),
+    providerTransferId: text('provider_transfer_id'),
+    failureMessage: text('failure_message'),
+    adminId: uuid('admin_id').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payouts_idempotency_key_idx').on(t.idempotencyKey),
+    index('payouts_status_idx').on(t.status),
+  ],
+);

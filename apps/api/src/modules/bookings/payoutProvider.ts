@@ -1,0 +1,29 @@
+/** Sends money to an owner. Stripe Connect when configured, else an offline ledger. */
+export interface PayoutRequest {
+  amountCents: number;
+  currency: string;
+  destinationAccountId: string | null;
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+export interface PayoutProvider {
+  readonly name: 'stripe' | 'ledger';
+  transfer(request: PayoutRequest): Promise<{ transferId: string }>;
+  /** Finds a transfer already made with this idempotency key (for reconciliation), if any. */
+  findTransfer(idempotencyKey: string, metadata: Record<string, string>): Promise<{ transferId: string } | null>;
+}
+
+/** Records the payout in our own ledger only: nothing leaves the company. */
+export class LedgerPayoutProvider implements PayoutProvider {
+  readonly name = 'ledger' as const;
+
+  async transfer(request: PayoutRequest): Promise<{ transferId: string }> {
+    return { transferId: `ledger_${request.idempotencyKey}` };
+  }
+
+  async findTransfer(idempotencyKey: string): Promise<{ transferId: string } | null> {
+    return { transferId: `ledger_${idempotencyKey}` };
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { FILE_AREAS, SAFE_FILE_NAME, type FileArea } from '../../plugins/storage';
+
+const fileParamsSchema = z.object({ file: z.string().max(120) });
+const signatureQuerySchema = z.object({ expires: z.string().max(20).optional(), sig: z.string().max(128).optional() });
+
+/** Serves uploads: public areas to anyone, private ones (licences, receipts) only with a valid signature. */
+export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  for (const [area, { urlPrefix, isPrivate }] of Object.entries(FILE_AREAS) as [FileArea, (typeof FILE_AREAS)[FileArea]][]) {
+    app.get(
+      `${urlPrefix}/:file`,
+      { config: { isPublic: true }, schema: { hide: true, params: fileParamsSchema, querystring: signatureQuerySchema } },
+      async (request, reply) => {
+        const { file } = request.params;
+        if (!SAFE_FILE_NAME.test(file)) throw new AppError('NOT_FOUND', 'File not found');
+        if (isPrivate && !app.ctx.files.isSignatureValid(`${urlPrefix}/${file}`, request.query.expires, request.query.sig)) {
+          throw new AppError('FORBIDDEN', 'This link is invalid or has expired');
+        }
+        reply.header('X-Content-Type-Options', 'nosniff');
+        reply.header('Cache-Control', isPrivate ? 'private, no-store' : 'public, max-age=86400');
+        return reply.sendFile(file, app.ctx.files.folderOf(area), { cacheControl: false });
+      },
+    );
+  }
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table';
+
+export const utes = pgTable(
+  'utes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The public reference shown as UTE ID. */
+    uteId: text('ute_id').notNull().unique(),
+    ownerId: uuid('owner_id').references(() => users.id),
+    fullName: text('full_name'),
+    description: text('description'),
+    licenceNumber: text('licence_number'),
+    licenceExpireMonth: integer('licence_expire_month'),
+    licenceExpireYear: integer('licence_expire_year'),
+    serviceCities: text('service_cities').array().notNull().default(sql`'{}'::text[]`),
+    state: text('state'),
+    location: text('location'),
+    uteModel: text('ute_model'),
+    chassisNumber: text('chassis_number'),
+    availability: text('availability').array().notNull().default(sql`'{}'::text[]`),
+    budget: numeric('budget', { precision: 12, scale: 2, mode: 'number' }),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    licenceImage: text('licence_image'),
+    status: text('status').notNull().default('Pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('utes_list_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('utes_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('utes_model_trgm_idx').using('gin', t.uteModel.op('gin_trgm_ops')),
+  ],
+);

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: booleanFromEnv.optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Ute Back-office <no-reply@ute.example>'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_API_BASE: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(8 * 60 * 60),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+/** Reads and checks the environment once; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

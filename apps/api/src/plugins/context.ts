@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/database';
+import type { RateLimitStore } from '../lib/rateLimiter';
+import type { AdminRow } from '../modules/auth/auth.repository';
+import type { AuthService } from '../modules/auth/auth.service';
+import type { Actor } from '../modules/audit/audit.repository';
+import type { Mailer } from '../modules/mail/mailer';
+import type { PayoutProvider } from '../modules/bookings/payoutProvider';
+import type { Config } from './config';
+import type { FileStorage } from './storage';
+
+/** What every module needs, built once per app. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  auth: AuthService;
+  limits: RateLimitStore;
+  files: FileStorage;
+  payouts: PayoutProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The signed-in admin; set by the guard on every non-public admin route. */
+    admin: AdminRow | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token (the four public auth calls). */
+    isPublic?: boolean;
+  }
+}
+
+export function actorOf(request: { admin: AdminRow | null; id: string }): Actor & { adminId: string } {
+  if (!request.admin) throw new Error('actorOf called on a request without an admin');
+  return { adminId: request.admin.id, requestId: request.id };
+}

@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const candidate = current as { code?: string; message?: string; cause?: unknown };
+    if (candidate.code && DB_UNAVAILABLE_CODES.has(candidate.code)) return true;
+    if (candidate.message && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body is empty but the content type is JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'File is too large' },
+  FST_FILES_LIMIT: { status: 413, message: 'Too many files' },
+  FST_PARTS_LIMIT: { status: 413, message: 'Too many form parts' },
+  FST_FIELDS_LIMIT: { status: 413, message: 'Too many form fields' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid content length' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Expected a multipart/form-data request' },
+};
+
+/** One place that turns every failure into the envelope of DESIGN.md; never leaks internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || where,
+        message: issue.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ message: known.message });
+    if (isUniqueViolation(error)) return reply.status(409).send({ message: 'A record with the same unique value already exists' });
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send({ message: 'The database is unavailable. Please try again shortly.' });
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: `Internal server error (request ${request.id})` });
+  });
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Error body of every 4xx/5xx answer (DESIGN.md, HTTP contract). */
+export const errorEnvelopeSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageSchema>;
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;
+
+const pageNumber = z.coerce
+  .number({ error: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be 1 or more')
+  .max(1_000_000, 'page is too large');
+
+const pageSize = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be 1 or more`)
+    .max(MAX_PAGE_SIZE, `${name} must be at most ${MAX_PAGE_SIZE}`);
+
+/** Query of every list: page from 1, limit 1..100 (default 10). */
+export const pageQuerySchema = z.strictObject({
+  page: pageNumber.default(1),
+  limit: pageSize('limit').default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export { pageNumber as pageNumberSchema, pageSize as pageSizeSchema };
+
+/** Free-text search: trimmed, bounded, empty means no search. */
+export const searchTextSchema = z
+  .string()
+  .max(100, 'search must be at most 100 characters')
+  .transform((value) => value.trim())
+  .optional();
+
+export const idParamSchema = z.strictObject({
+  id: z.uuid({ error: 'id must be a valid id' }),
+});
+export type IdParam = z.infer<typeof idParamSchema>;
+
+export const paginationDataSchema = z.object({ page: z.number(), totalPages: z.number() });
+export type PaginationData = z.infer<typeof paginationDataSchema>;
+
+export function totalPagesOf(totalCount: number, limit: number): number {
+  return Math.max(1, Math.ceil(totalCount / limit));
+}
+
+/** Email shape used by sign-in and forms: "a simple something@something pattern" (SPEC.md 5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
