@@ -97,7 +97,7 @@ const BLOGS: [string, string][] = [
 ];
 
 /** Demo image files, made once per data directory. */
-function writeDemoImages(dataDir: string) {
+export function writeDemoImages(dataDir: string) {
   const uploads = path.join(dataDir, 'uploads');
   const write = (folder: string, name: string, rgb: [number, number, number], w = 96, h = 64) => {
     const dir = path.join(uploads, folder);

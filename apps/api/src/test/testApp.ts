@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { API_BASE } from '@ute/contract';
+import { buildApp, type BuildAppOptions } from '../app';
+import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../db/database';
+import { loadConfig, type Config } from '../plugins/config';
+import { upsertAdmin } from '../modules/auth/auth.repository';
+import { hashPassword } from '../modules/auth/passwords';
+import { seedDemoData, writeDemoImages } from '../seed/seed';
+
+export const TEST_ADMIN = { email: 'admin@test.local', password: 'correct-horse-1' };
+export const engine: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  /** A bearer token of the test admin. */
+  token: string;
+  /** app.inject on an admin path with the test admin's token. */
+  request(options: { method: string; url: string; payload?: unknown; headers?: Record<string, string>; token?: string | null }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+let cachedAdminHash: Promise<string> | null = null;
+
+/** A database of its own for one test file: a PGlite copy, or a new PostgreSQL database. */
+async function openTestDatabase(seeded: boolean, dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (engine === 'pglite') {
+    const templates = inject('pgliteTemplates');
+    const tarball = await readFile(seeded ? templates.seeded : templates.empty);
+    const client = await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: pgliteExtensions });
+    if (seeded) writeDemoImages(dataDir);
+    return { database: wrapPglite(client), drop: async () => {} };
+  }
+  const baseUrl = new URL(process.env.DATABASE_URL!);
+  const name = `ute_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const adminClient = new pg.Client({ connectionString: baseUrl.toString() });
+  await adminClient.connect();
+  await adminClient.query(`create database ${name}`);
+  await adminClient.end();
+  const url = new URL(baseUrl.toString());
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 5);
+  await database.migrate();
+  if (seeded) await seedDemoData(database.db, { dataDir });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl.toString() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { seeded?: boolean; env?: Record<string, string>; build?: Partial<BuildAppOptions> } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ute-api-test-'));
+  const { database, drop } = await openTestDatabase(options.seeded ?? false, dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  cachedAdminHash ??= hashPassword(TEST_ADMIN.password);
+  await upsertAdmin(database.db, TEST_ADMIN.email, await cachedAdminHash);
+  const app = await buildApp({ config, database, logger: false, ...options.build });
+  await app.ready();
+  const signIn = await app.inject({ method: 'POST', url: `${API_BASE}/sign-in`, payload: TEST_ADMIN });
+  if (signIn.statusCode !== 200) throw new Error(`test sign-in failed: ${signIn.body}`);
+  const token = signIn.json<{ token: string }>().token;
+
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    token,
+    request: ({ method, url, payload, headers, token: tokenOverride }) => {
+      const bearer = tokenOverride === undefined ? token : tokenOverride;
+      return app.inject({
+        method: method as 'GET',
+        url: url.startsWith('/api/') || !url.startsWith('/') ? url : `${API_BASE}${url}`,
+        payload: payload as string,
+        headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
+      });
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
