@@ -147,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: API_BASE },
   );
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', engine: database.engine }));
   await app.register(filesRoutes);
   await registerWebApp(app, options.webDistFolder);
   return app;

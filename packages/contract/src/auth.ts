@@ -87,3 +87,15 @@ export const forgotPasswordResponseSchema = z.object({ email: z.string(), messag
 export const otpResponseSchema = z.object({ token: z.string(), message: z.string() });
 export const checkTokenResponseSchema = z.object({ user: adminSchema });
 export type CheckTokenResponse = z.infer<typeof checkTokenResponseSchema>;
+
+/** The reset form of the web: the same rules as resetPasswordSchema without the token. */
+export const resetPasswordFormSchema = z
+  .object({
+    newPassword: passwordSchema(authMessages.passwordRequired),
+    confirmPassword: passwordSchema(authMessages.passwordConfirmationRequired),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

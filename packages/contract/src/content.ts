@@ -7,6 +7,10 @@ export type Faq = z.infer<typeof faqSchema>;
 export const faqMessages = {
   questionRequired: 'Question is required',
   answerRequired: 'Answer is required',
+  idMismatch: 'The id in the body does not match the FAQ in the path',
+  created: 'FAQ created successfully',
+  updated: 'FAQ updated successfully',
+  deleted: 'FAQ deleted successfully',
 } as const;
 
 export const faqBodySchema = z.strictObject({
@@ -15,7 +19,10 @@ export const faqBodySchema = z.strictObject({
 });
 export type FaqBody = z.infer<typeof faqBodySchema>;
 export const faqUpdateBodySchema = faqBodySchema.extend({ id: z.uuid({ error: 'id must be a valid id' }).optional() });
+export type FaqUpdateBody = z.infer<typeof faqUpdateBodySchema>;
 export const faqListResponseSchema = z.object({ data: z.array(faqSchema) });
+export const faqResponseSchema = z.object({ data: faqSchema });
+export const faqMutationResponseSchema = z.object({ message: z.string(), data: faqSchema });
 
 export const blogSchema = z.object({
   _id: z.string(),
@@ -29,6 +36,12 @@ export const blogSchema = z.object({
 });
 export type Blog = z.infer<typeof blogSchema>;
 export const blogListResponseSchema = z.object({ data: z.array(blogSchema) });
+export const blogResponseSchema = z.object({ data: blogSchema });
+export const blogMutationResponseSchema = z.object({ message: z.string(), data: blogSchema });
+/** The multipart file field of the create/update blog forms. */
+export const BLOG_IMAGE_FIELD = 'blogImg';
+/** At most this many images per blog (one form may carry several blogImg parts). */
+export const BLOG_IMAGE_MAX_COUNT = 5;
 
 export const BLOG_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const blogMessages = {
@@ -36,6 +49,14 @@ export const blogMessages = {
   descriptionRequired: 'Description is required',
   imageType: 'Image must be a PNG, JPEG, GIF or WebP file',
   imageTooLarge: 'Image must be at most 2 MB',
+  imageEmpty: 'Image file is empty',
+  tooManyImages: 'At most 5 images per blog',
+  unknownFile: 'Unexpected file field; send the image as blogImg',
+  duplicateField: 'Each form field may be sent only once',
+  notMultipart: 'Expected a multipart/form-data request',
+  created: 'Blog created successfully',
+  updated: 'Blog updated successfully',
+  deleted: 'Blog deleted successfully',
 } as const;
 /** The text fields of the multipart create/update blog forms. */
 export const blogFieldsSchema = z.strictObject({
@@ -78,14 +99,34 @@ export const quoteListResponseSchema = z.object({
   paginationData: paginationDataSchema,
   totalCounts: z.number(),
 });
+export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
+export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
 
 export const quoteMessages = {
   priceInvalid: 'Price must be a positive amount in dollars with at most 2 decimals',
   priceSent: 'Price sent successfully!',
   rejected: 'Quote rejected successfully!',
+  accepted: 'Quote accepted successfully!',
+  noEmail: 'This quote has no email address to send the price to',
+  emailInvalid: 'email must be a valid email address',
+  mailQueued: 'The price was saved, but the mail could not be sent yet; it will be retried automatically',
+  alreadyAccepted: 'This quote has already been accepted',
+  alreadyRejected: 'This quote has already been rejected',
+  notOpen: 'Only an open quote can be changed this way',
+  shipmentUpdated: 'Shipment updated successfully',
+  shipmentDeleted: 'Shipment deleted successfully',
+  finalStatus: 'A delivered or cancelled shipment cannot change status',
+  nothingToUpdate: 'Send at least one of status, notes or pickUpDateAndTime',
 } as const;
+/** Quotes that can still be priced or accepted. */
+export const OPEN_QUOTE_STATUSES = ['requested', 'quoted'] as const;
 export const sendPriceBodySchema = z.strictObject({
-  email: z.string().max(254).optional(),
+  email: z
+    .string()
+    .trim()
+    .max(254, quoteMessages.emailInvalid)
+    .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), quoteMessages.emailInvalid)
+    .optional(),
   price: z
     .union([z.string(), z.number()], { error: quoteMessages.priceInvalid })
     .transform((value) => String(value).trim())
@@ -95,9 +136,14 @@ export const sendPriceBodySchema = z.strictObject({
 export type SendPriceBody = z.infer<typeof sendPriceBodySchema>;
 
 export const SHIPMENT_STATUSES = ['requested', 'quoted', 'accepted', 'in-transit', 'delivered', 'cancelled'] as const;
-export const shipmentUpdateBodySchema = z.strictObject({
-  status: z.enum(SHIPMENT_STATUSES, { error: `status must be one of ${SHIPMENT_STATUSES.join(', ')}` }).optional(),
-  notes: z.string().max(2000, 'notes must be at most 2000 characters').optional(),
-  pickUpDateAndTime: z.iso.datetime({ error: 'pickUpDateAndTime must be an ISO date and time' }).optional(),
-});
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+export const shipmentUpdateBodySchema = z
+  .strictObject({
+    status: z.enum(SHIPMENT_STATUSES, { error: `status must be one of ${SHIPMENT_STATUSES.join(', ')}` }).optional(),
+    notes: z.string().max(2000, 'notes must be at most 2000 characters').optional(),
+    pickUpDateAndTime: z.iso.datetime({ offset: true, error: 'pickUpDateAndTime must be an ISO date and time' }).optional(),
+  })
+  .refine((body) => body.status !== undefined || body.notes !== undefined || body.pickUpDateAndTime !== undefined, quoteMessages.nothingToUpdate);
 export type ShipmentUpdateBody = z.infer<typeof shipmentUpdateBodySchema>;
+export const shipmentResponseSchema = z.object({ data: shipmentSchema });
+export const shipmentMutationResponseSchema = z.object({ message: z.string(), data: shipmentSchema });

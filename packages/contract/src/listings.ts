@@ -4,11 +4,55 @@ import { pageNumberSchema, pageSizeSchema, paginationDataSchema, searchTextSchem
 export const LISTING_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
+/** A stored status as the screens read it: anything missing or unknown is Pending (SPEC.md 4). */
+export function toListingStatus(value: string | null | undefined): ListingStatus {
+  return value === 'Approved' || value === 'Rejected' ? value : 'Pending';
+}
+
+export const SETTABLE_LISTING_STATUSES = ['Approved', 'Rejected'] as const;
+export type SettableListingStatus = (typeof SETTABLE_LISTING_STATUSES)[number];
+
 /** `?status=Approved|Rejected` of the ute and job status calls. */
 export const listingStatusQuerySchema = z.strictObject({
-  status: z.enum(['Approved', 'Rejected'], { error: 'status must be Approved or Rejected' }),
+  status: z.enum(SETTABLE_LISTING_STATUSES, { error: 'status must be Approved or Rejected' }),
 });
 export type ListingStatusQuery = z.infer<typeof listingStatusQuerySchema>;
+
+/**
+ * Ute rules of SPEC.md 4: Approved or Rejected from any state, but not the state it already has
+ * (the button is disabled then; the api answers 409).
+ */
+export function canSetUteStatus(current: ListingStatus, next: SettableListingStatus): boolean {
+  return current !== next;
+}
+
+/**
+ * Job rules of SPEC.md 4: Approve is disabled when already Approved; Reject is disabled when
+ * Approved (and, by the same rule as utes, when already Rejected).
+ */
+export function canSetJobStatus(current: ListingStatus, next: SettableListingStatus): boolean {
+  if (next === 'Approved') return current !== 'Approved';
+  return current === 'Pending';
+}
+
+/** The `message` texts the listing mutations answer with. */
+export const listingMessages = {
+  uteApproved: 'UTE approved successfully',
+  uteRejected: 'UTE rejected successfully',
+  uteDeleted: 'UTE deleted successfully',
+  uteAlready: (status: ListingStatus) => `UTE is already ${status}`,
+  jobApproved: 'Job approved successfully',
+  jobRejected: 'Job rejected successfully',
+  jobDeleted: 'Job deleted successfully',
+  jobAlready: (status: ListingStatus) => `Job is already ${status}`,
+  approvedJobCannotBeRejected: 'An approved job cannot be rejected',
+} as const;
+
+export const licenceExpireDateSchema = z.object({
+  licenceExpireMonth: z.number().int(),
+  licenceExpireYear: z.number().int(),
+});
+export type LicenceExpireDate = z.infer<typeof licenceExpireDateSchema>;
 
 export const uteSchema = z.object({
   _id: z.string(),
@@ -16,20 +60,21 @@ export const uteSchema = z.object({
   fullName: z.string().nullable(),
   description: z.string().nullable(),
   licenceNumber: z.string().nullable(),
-  licenceExpireDate: z
-    .object({ licenceExpireMonth: z.number(), licenceExpireYear: z.number() })
-    .nullable(),
+  /** Null when the month or the year is unknown. */
+  licenceExpireDate: licenceExpireDateSchema.nullable(),
   serviceCity: z.array(z.string()),
   state: z.string().nullable(),
   location: z.string().nullable(),
   uteModel: z.string().nullable(),
   chesisNumber: z.string().nullable(),
   uteAvailble: z.array(z.string()),
+  /** Dollars. */
   budget: z.number().nullable(),
+  /** File names, served at /images/ute-images/{name}. */
   uteImages: z.array(z.string()),
-  /** A short-lived signed URL: licences are private. */
+  /** A short-lived signed URL (licences are private), or null. */
   licenceImage: z.string().nullable(),
-  status: z.string(),
+  status: z.enum(LISTING_STATUSES),
   createdAt: z.string(),
 });
 export type Ute = z.infer<typeof uteSchema>;
@@ -37,6 +82,7 @@ export type Ute = z.infer<typeof uteSchema>;
 export const uteListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   pageSize: pageSizeSchema('pageSize').default(10),
+  /** Part of the ute name (full name), case-insensitive. */
   search: searchTextSchema,
 });
 export type UteListQuery = z.infer<typeof uteListQuerySchema>;
@@ -51,18 +97,23 @@ export const jobSchema = z.object({
   state: z.string().nullable(),
   location: z.string().nullable(),
   workSchedule: z.array(z.string()),
+  /** Dollars. */
   budget: z.number().nullable(),
+  /** File names, served at /jobImg/{name}. */
   jobImg: z.array(z.string()),
-  status: z.string(),
+  status: z.enum(LISTING_STATUSES),
   createdAt: z.string(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
 export const JOB_SORTS = ['budgetAsc', 'budgetDesc'] as const;
+export type JobSort = (typeof JOB_SORTS)[number];
 export const jobListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
+  /** Part of the title, case-insensitive. */
   search: searchTextSchema,
+  /** Budget order; newest first when absent. */
   sort: z.enum(JOB_SORTS, { error: 'sort must be budgetAsc or budgetDesc' }).optional(),
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;

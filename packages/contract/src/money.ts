@@ -7,6 +7,39 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PAYMENT_KINDS = ['stripe', 'manual'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
+/** Which payout provider the api runs with: Stripe Connect, or the offline ledger (nothing is sent). */
+export const PAYOUT_PROVIDERS = ['stripe', 'ledger'] as const;
+export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
+
+export const BOOKING_KINDS = ['ute', 'job'] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+
+/** A booking may be paid out only when delivered and not transferred (SPEC.md 4). */
+export function canTransferBooking(booking: { status: string; isTransfered: boolean; isTransferring?: boolean }): boolean {
+  return booking.status === 'delivered' && !booking.isTransfered && !booking.isTransferring;
+}
+
+/** Messages of the payout calls, shared by the api, its tests and the web. */
+export const PAYOUT_MESSAGES = {
+  stripeTransferred: 'Amount transferred successfully',
+  ledgerTransferred: 'Amount recorded in the offline ledger (no money was sent)',
+  manualTransferred: 'Manual payment recorded successfully',
+  notDelivered: 'This booking is not delivered yet, so it cannot be transferred',
+  alreadyTransferred: 'This booking has already been transferred',
+  beingTransferred: 'This booking is already being transferred. Please wait for it to finish.',
+  notOwner: 'uteOwnerId is not the owner of this booking',
+  noStripeAccount: 'The ute owner has no connected Stripe account. Use a manual payment instead.',
+  zeroAmount: 'The booking amount must be more than zero to transfer',
+  uncertain:
+    'The transfer could not be confirmed with Stripe. It stays in progress and will be checked and recorded automatically; do not pay this booking again.',
+  refusedPrefix: 'Stripe refused the transfer: ',
+  jobBookingDeleted: 'Job booking deleted successfully',
+  deleteWhileTransferring: 'This booking is being transferred and cannot be deleted now',
+  paymentAccepted: 'Payment accepted successfully',
+  paymentAlreadyAccepted: 'This payment has already been accepted',
+  onlyManualAccepted: 'Only manual payments can be accepted',
+} as const;
+
 export const addressSchema = z.object({ street: z.string(), state: z.string(), postalCode: z.string() });
 export type Address = z.infer<typeof addressSchema>;
 
@@ -57,14 +90,16 @@ export const uteBookingListResponseSchema = z.object({
   data: z.array(uteBookingSchema),
   totalCount: z.number(),
   paginationData: paginationDataSchema,
-  payoutProvider: z.enum(['stripe', 'ledger']),
+  payoutProvider: z.enum(PAYOUT_PROVIDERS),
 });
 export const jobBookingListResponseSchema = z.object({
   data: z.array(jobBookingSchema),
   totalCount: z.number(),
   paginationData: paginationDataSchema,
-  payoutProvider: z.enum(['stripe', 'ledger']),
+  payoutProvider: z.enum(PAYOUT_PROVIDERS),
 });
+export type UteBookingListResponse = z.infer<typeof uteBookingListResponseSchema>;
+export type JobBookingListResponse = z.infer<typeof jobBookingListResponseSchema>;
 
 export const transferParamsSchema = z.strictObject({
   uteOwnerId: z.uuid({ error: 'uteOwnerId must be a valid id' }),
@@ -79,8 +114,9 @@ export const ownerIdParamSchema = z.strictObject({
 
 /** Which booking table a manual transfer is for; absent means try ute then job bookings. */
 export const manualTransferBodySchema = z
-  .strictObject({ kind: z.enum(['ute', 'job'], { error: 'kind must be ute or job' }).optional() })
-  .optional();
+  .strictObject({ kind: z.enum(BOOKING_KINDS, { error: 'kind must be ute or job' }).optional() })
+  .nullish();
+export type ManualTransferBody = z.infer<typeof manualTransferBodySchema>;
 
 export const bankAccountSchema = z.object({
   accountNumber: z.string(),
@@ -90,6 +126,9 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 export const bankAccountResponseSchema = z.object({ data: bankAccountSchema });
+
+export const PAYMENT_SORTS = ['newest', 'oldest'] as const;
+export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 
 export const PAYMENT_STATUSES = ['succeeded', 'pending', 'failed', 'inProgress'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -106,7 +145,8 @@ export const paymentSchema = z.object({
   /** A short-lived signed URL: receipts are private. */
   paymentImage: z.string().nullable(),
   isStripe: z.boolean(),
-  isJob: z.string(),
+  /** The string 'true' for job payments, 'false' otherwise (SPEC.md 3). */
+  isJob: z.enum(['true', 'false']),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -114,7 +154,7 @@ export const paymentListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
   search: searchTextSchema,
-  sort: z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' }).default('newest'),
+  sort: z.enum(PAYMENT_SORTS, { error: 'sort must be newest or oldest' }).default('newest'),
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 export const paymentListResponseSchema = z.object({
@@ -122,13 +162,14 @@ export const paymentListResponseSchema = z.object({
   totalCount: z.number(),
   paginationData: paginationDataSchema,
 });
+export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
 
 export const manualPaymentListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
-  kind: z.enum(['ute', 'job'], { error: 'kind must be ute or job' }).default('ute'),
+  kind: z.enum(BOOKING_KINDS, { error: 'kind must be ute or job' }).default('ute'),
   search: searchTextSchema,
-  sort: z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' }).default('newest'),
+  sort: z.enum(PAYMENT_SORTS, { error: 'sort must be newest or oldest' }).default('newest'),
 });
 export type ManualPaymentListQuery = z.infer<typeof manualPaymentListQuerySchema>;
 export const manualPaymentListResponseSchema = z.object({
@@ -136,3 +177,4 @@ export const manualPaymentListResponseSchema = z.object({
   totalCount: z.number(),
   paginationData: paginationDataSchema,
 });
+export type ManualPaymentListResponse = z.infer<typeof manualPaymentListResponseSchema>;

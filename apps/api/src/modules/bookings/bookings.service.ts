@@ -1,10 +1,369 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PAYOUT_MESSAGES,
+  totalPagesOf,
+  type Address,
+  type BankAccount,
+  type BookingKind,
+  type BookingListQuery,
+  type JobBooking,
+  type MessageResponse,
+  type UteBooking,
+} from '@ute/contract';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AppContext } from '../../plugins/context';
+import { writeAudit, type Actor } from '../audit/audit.repository';
+import { PayoutError, type PayoutRequest } from './payoutProvider';
+import {
+  claimBookingForPayout,
+  countPayoutsOfBooking,
+  findBankAccount,
+  findLiveJobBooking,
+  findOwner,
+  findPayableBooking,
+  findPendingPayoutOfBooking,
+  insertPayout,
+  listJobBookings,
+  listPendingPayouts,
+  listUteBookings,
+  markPayoutFailed,
+  markPayoutSucceeded,
+  setBookingTransferState,
+  softDeleteJobBooking,
+  type JobBookingRow,
+  type PayableBooking,
+  type PayoutRow,
+  type UteBookingRow,
+} from './bookings.repository';
+
+/**
+ * A pending payout older than this cannot still be in flight (the Stripe SDK gives up after three
+ * 20-second attempts), so a new transfer request for its booking reconciles it on the spot.
+ */
+export const STALE_PAYOUT_MS = 2 * 60_000;
+
+const bookingTarget = (kind: BookingKind) => (kind === 'ute' ? 'ute_booking' : 'job_booking');
+
+/**
+ * The idempotency key of a booking's payout: derived from the booking, so any retry of the same
+ * attempt carries the same key. A refused attempt (Stripe answered 4xx, nothing sent) is followed by
+ * a new attempt with a new key, because Stripe replays the stored error for a reused key.
+ */
+export function payoutIdempotencyKey(kind: BookingKind, bookingId: string, attempt: number): string {
+  return attempt <= 1 ? `payout-${kind}-${bookingId}` : `payout-${kind}-${bookingId}-${attempt}`;
+}
+
+function addressOf(street: string | null, state: string | null, postalCode: string | null): Address | null {
+  if (street === null && state === null && postalCode === null) return null;
+  return { street: street ?? '', state: state ?? '', postalCode: postalCode ?? '' };
+}
+
+const personDto = (p: { id: string; firstName: string; lastName: string } | null) => (p ? { _id: p.id, firstName: p.firstName, lastName: p.lastName } : null);
+
+function toUteBookingDto(row: UteBookingRow): UteBooking {
+  return {
+    _id: row.id,
+    uteBookingId: row.uteBookingId,
+    bookingBy: personDto(row.booker),
+    uteName: row.uteName,
+    amount: row.amount,
+    actualAmount: row.actualAmount,
+    requestAmount: row.requestAmount,
+    status: row.status,
+    pickupAddress: addressOf(row.pickupStreet, row.pickupState, row.pickupPostalCode),
+    dropAddress: addressOf(row.dropStreet, row.dropState, row.dropPostalCode),
+    isTransfered: row.transferState === 'transferred',
+    isTransferring: row.transferState === 'transferring',
+    transactionId: row.transactionId,
+    uteBy: row.ownerId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toJobBookingDto(row: JobBookingRow): JobBooking {
+  return {
+    _id: row.id,
+    jobBookingId: row.jobBookingId,
+    jobTitle: row.jobTitle,
+    bookingBy: personDto(row.booker),
+    uteOwner: personDto(row.owner),
+    uteName: row.uteName,
+    amount: row.amount,
+    status: row.status,
+    isTransfered: row.transferState === 'transferred',
+    isTransferring: row.transferState === 'transferring',
+    transactionId: row.transactionId,
+    uteBy: row.ownerId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getUteBookings(ctx: AppContext, query: BookingListQuery) {
+  const { rows, total } = await listUteBookings(ctx.db, { payment: query.payment, limit: query.limit, offset: (query.page - 1) * query.limit });
+  return {
+    data: rows.map(toUteBookingDto),
+    totalCount: total,
+    paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
+    payoutProvider: ctx.payouts.name,
+  };
+}
+
+export async function getJobBookings(ctx: AppContext, query: BookingListQuery) {
+  const { rows, total } = await listJobBookings(ctx.db, { payment: query.payment, limit: query.limit, offset: (query.page - 1) * query.limit });
+  return {
+    data: rows.map(toJobBookingDto),
+    totalCount: total,
+    paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
+    payoutProvider: ctx.payouts.name,
+  };
+}
+
+/** The 409 that explains why a booking cannot be paid now, or null when it can. */
+function transferConflict(booking: PayableBooking): AppError | null {
+  if (booking.transferState === 'transferred') return conflict(PAYOUT_MESSAGES.alreadyTransferred);
+  if (booking.transferState === 'transferring') return conflict(PAYOUT_MESSAGES.beingTransferred);
+  if (booking.status !== 'delivered') return conflict(PAYOUT_MESSAGES.notDelivered);
+  return null;
+}
+
+const amountInCents = (dollars: number) => Math.round(dollars * 100);
+
+/** Exactly the same parameters on every call for one payout: Stripe refuses a reused key with others. */
+function payoutRequestOf(payout: PayoutRow, destinationAccountId: string | null): PayoutRequest {
+  return {
+    amountCents: payout.amountCents,
+    currency: payout.currency,
+    destinationAccountId,
+    idempotencyKey: payout.idempotencyKey,
+    description: `Payout for ${payout.bookingKind} booking ${payout.bookingId}`,
+    metadata: { bookingKind: payout.bookingKind, bookingId: payout.bookingId, payoutId: payout.id },
+  };
+}
+
+/** Records a transfer the provider made: payout succeeded, booking transferred, audit, in one transaction. */
+async function recordPayoutSucceeded(ctx: AppContext, payout: PayoutRow, transferId: string, actor: Actor, action: string): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const updated = await markPayoutSucceeded(tx, payout.id, transferId);
+    if (!updated) return false; // someone else (a concurrent reconciliation) recorded it first
+    const kind = payout.bookingKind as BookingKind;
+    await setBookingTransferState(tx, kind, payout.bookingId, 'transferring', 'transferred');
+    await writeAudit(tx, actor, {
+      action,
+      targetType: bookingTarget(kind),
+      targetId: payout.bookingId,
+      before: { transferState: 'transferring', payoutStatus: 'pending' },
+      after: { transferState: 'transferred', payoutStatus: 'succeeded', payoutId: payout.id, providerTransferId: transferId, method: payout.method, amountCents: payout.amountCents },
+    });
+    return true;
+  });
+}
+
+/** The provider refused: nothing was sent, so the booking may be paid again later. */
+async function recordPayoutFailed(ctx: AppContext, payout: PayoutRow, message: string, actor: Actor): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const updated = await markPayoutFailed(tx, payout.id, message);
+    if (!updated) return;
+    const kind = payout.bookingKind as BookingKind;
+    await setBookingTransferState(tx, kind, payout.bookingId, 'transferring', 'none');
+    await writeAudit(tx, actor, {
+      action: 'payout.fail',
+      targetType: bookingTarget(kind),
+      targetId: payout.bookingId,
+      before: { transferState: 'transferring', payoutStatus: 'pending' },
+      after: { transferState: 'none', payoutStatus: 'failed', payoutId: payout.id, failureMessage: message },
+    });
+  });
+}
+
+type ReconcileOutcome = { outcome: 'succeeded' } | { outcome: 'failed'; message: string } | { outcome: 'pending' };
+
+/**
+ * Settles one pending payout: if the provider has a transfer for its key, records it; if not,
+ * sends it again with the same key (the provider dedupes one still in flight) and records that.
+ */
+async function reconcilePayout(ctx: AppContext, payout: PayoutRow, actor: Actor): Promise<ReconcileOutcome> {
+  const provider = ctx.payouts;
+  const log = ctx.log.child({ payoutId: payout.id, idempotencyKey: payout.idempotencyKey });
+  if (payout.method !== provider.name) {
+    log.warn({ method: payout.method, provider: provider.name }, 'pending payout was made with another provider; left pending');
+    return { outcome: 'pending' };
+  }
+  const request = payoutRequestOf(payout, (await findOwner(ctx.db, payout.ownerId))?.stripeAccountId ?? null);
+  let transferId: string;
+  try {
+    const found = await provider.findTransfer(payout.idempotencyKey, request.metadata);
+    transferId = found ? found.transferId : (await provider.transfer(request)).transferId;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof PayoutError && error.isCertainlyNotSent) {
+      await recordPayoutFailed(ctx, payout, message, actor);
+      log.warn({ message }, 'pending payout refused by the provider; booking released');
+      return { outcome: 'failed', message };
+    }
+    log.error({ err: error }, 'pending payout could not be reconciled; left pending');
+    return { outcome: 'pending' };
+  }
+  await recordPayoutSucceeded(ctx, payout, transferId, actor, 'payout.reconcile');
+  log.info({ transferId }, 'pending payout reconciled');
+  return { outcome: 'succeeded' };
+}
 
 /**
  * Finds payouts that were sent to the provider but whose outcome was never recorded (the process
- * died in between) and records them. Filled in by the money issue.
+ * died in between) and records them. Called at start, before the api listens.
+ * Answers how many were recorded as succeeded.
  */
 export async function reconcilePendingPayouts(ctx: AppContext): Promise<number> {
-  void ctx;
-  return 0;
+  const actor: Actor = { adminId: null, requestId: `reconcile-${randomUUID()}` };
+  const pending = await listPendingPayouts(ctx.db);
+  let recorded = 0;
+  for (const payout of pending) {
+    if ((await reconcilePayout(ctx, payout, actor)).outcome === 'succeeded') recorded += 1;
+  }
+  if (pending.length > 0) ctx.log.info({ pending: pending.length, recorded }, 'payout reconciliation finished');
+  return recorded;
+}
+
+/** POST transfer-amount/{uteOwnerId}/{bookingId}: pays a delivered booking through the payout provider, once. */
+export async function transferToOwner(ctx: AppContext, params: { uteOwnerId: string; bookingId: string }, actor: Actor): Promise<MessageResponse> {
+  const provider = ctx.payouts;
+  const booking = await findPayableBooking(ctx.db, params.bookingId);
+  if (!booking) throw notFound('Booking');
+  if (booking.ownerId !== params.uteOwnerId) throw badRequest(PAYOUT_MESSAGES.notOwner);
+  const early = transferConflict(booking);
+  if (early && booking.transferState !== 'transferring') throw early;
+  const amountCents = amountInCents(booking.amount);
+  if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
+  const owner = await findOwner(ctx.db, booking.ownerId);
+  if (provider.name === 'stripe' && !owner?.stripeAccountId) throw conflict(PAYOUT_MESSAGES.noStripeAccount);
+
+  const payout = await ctx.db.transaction(async (tx) => {
+    if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferring'))) return null;
+    const attempt = (await countPayoutsOfBooking(tx, booking.kind, booking.id)) + 1;
+    const row = await insertPayout(tx, {
+      bookingKind: booking.kind,
+      bookingId: booking.id,
+      ownerId: booking.ownerId,
+      amountCents,
+      currency: 'aud',
+      method: provider.name,
+      idempotencyKey: payoutIdempotencyKey(booking.kind, booking.id, attempt),
+      status: 'pending',
+      adminId: actor.adminId,
+    });
+    await writeAudit(tx, actor, {
+      action: 'payout.start',
+      targetType: bookingTarget(booking.kind),
+      targetId: booking.id,
+      before: { transferState: 'none' },
+      after: { transferState: 'transferring', payoutId: row.id, idempotencyKey: row.idempotencyKey, method: row.method, amountCents },
+    });
+    return row;
+  });
+
+  if (!payout) {
+    const current = await findPayableBooking(ctx.db, booking.id);
+    if (!current) throw notFound('Booking');
+    if (current.transferState === 'transferring') return resumeStalePayout(ctx, current, actor);
+    throw transferConflict(current) ?? conflict(PAYOUT_MESSAGES.beingTransferred);
+  }
+
+  let transferId: string;
+  try {
+    ({ transferId } = await provider.transfer(payoutRequestOf(payout, owner?.stripeAccountId ?? null)));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof PayoutError && error.isCertainlyNotSent) {
+      await recordPayoutFailed(ctx, payout, message, actor);
+      throw new AppError('BAD_GATEWAY', `${PAYOUT_MESSAGES.refusedPrefix}${message}`);
+    }
+    // It may have gone through: keep the booking 'transferring' and the payout pending for reconciliation.
+    ctx.log.error({ err: error, payoutId: payout.id, idempotencyKey: payout.idempotencyKey }, 'payout outcome unknown');
+    throw new AppError('BAD_GATEWAY', PAYOUT_MESSAGES.uncertain);
+  }
+  await recordPayoutSucceeded(ctx, payout, transferId, actor, 'payout.succeed');
+  return { message: provider.name === 'stripe' ? PAYOUT_MESSAGES.stripeTransferred : PAYOUT_MESSAGES.ledgerTransferred };
+}
+
+/**
+ * A booking stuck in 'transferring': while its payout may still be in flight the answer is 409; once
+ * it is stale (an earlier outcome was never known), it is reconciled here instead of waiting for a restart.
+ */
+async function resumeStalePayout(ctx: AppContext, booking: PayableBooking, actor: Actor): Promise<MessageResponse> {
+  const pending = await findPendingPayoutOfBooking(ctx.db, booking.kind, booking.id);
+  if (!pending || Date.now() - pending.createdAt.getTime() < STALE_PAYOUT_MS) throw conflict(PAYOUT_MESSAGES.beingTransferred);
+  const result = await reconcilePayout(ctx, pending, actor);
+  if (result.outcome === 'succeeded') return { message: ctx.payouts.name === 'stripe' ? PAYOUT_MESSAGES.stripeTransferred : PAYOUT_MESSAGES.ledgerTransferred };
+  if (result.outcome === 'failed') throw new AppError('BAD_GATEWAY', `${PAYOUT_MESSAGES.refusedPrefix}${result.message}`);
+  throw new AppError('BAD_GATEWAY', PAYOUT_MESSAGES.uncertain);
+}
+
+/** PUT transfer-manual-payment/{bookingId}: records that the owner was paid by bank transfer, once. */
+export async function recordManualTransfer(ctx: AppContext, bookingId: string, kind: BookingKind | undefined, actor: Actor): Promise<MessageResponse> {
+  const booking = await findPayableBooking(ctx.db, bookingId, kind);
+  if (!booking) throw notFound('Booking');
+  const early = transferConflict(booking);
+  if (early) throw early;
+  const amountCents = amountInCents(booking.amount);
+  if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
+
+  const recorded = await ctx.db.transaction(async (tx) => {
+    if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferred'))) return false;
+    const attempt = (await countPayoutsOfBooking(tx, booking.kind, booking.id)) + 1;
+    const row = await insertPayout(tx, {
+      bookingKind: booking.kind,
+      bookingId: booking.id,
+      ownerId: booking.ownerId,
+      amountCents,
+      currency: 'aud',
+      method: 'manual',
+      idempotencyKey: payoutIdempotencyKey(booking.kind, booking.id, attempt),
+      status: 'succeeded',
+      adminId: actor.adminId,
+      completedAt: new Date(),
+    });
+    await writeAudit(tx, actor, {
+      action: 'payout.manual',
+      targetType: bookingTarget(booking.kind),
+      targetId: booking.id,
+      before: { transferState: 'none' },
+      after: { transferState: 'transferred', payoutId: row.id, method: 'manual', amountCents },
+    });
+    return true;
+  });
+  if (!recorded) {
+    const current = await findPayableBooking(ctx.db, booking.id, booking.kind);
+    if (!current) throw notFound('Booking');
+    throw transferConflict(current) ?? conflict(PAYOUT_MESSAGES.beingTransferred);
+  }
+  return { message: PAYOUT_MESSAGES.manualTransferred };
+}
+
+/** GET get-account-detail/{ownerId}: where a manual payout goes. */
+export async function getOwnerBankAccount(ctx: AppContext, ownerId: string): Promise<{ data: BankAccount }> {
+  const owner = await findOwner(ctx.db, ownerId);
+  if (!owner) throw notFound('Owner');
+  const account = await findBankAccount(ctx.db, ownerId);
+  if (!account) throw notFound('Bank account');
+  return { data: account };
+}
+
+/** PUT delete-job-booking/{id}: keeps the row with a deleted mark; never while a payout is in flight. */
+export async function deleteJobBooking(ctx: AppContext, id: string, actor: Actor): Promise<MessageResponse> {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const row = await softDeleteJobBooking(tx, id);
+    if (!row) return null;
+    await writeAudit(tx, actor, {
+      action: 'job-booking.delete',
+      targetType: 'job_booking',
+      targetId: id,
+      before: { deletedAt: null },
+      after: { deletedAt: row.deletedAt?.toISOString() ?? null },
+    });
+    return row;
+  });
+  if (deleted) return { message: PAYOUT_MESSAGES.jobBookingDeleted };
+  const live = await findLiveJobBooking(ctx.db, id);
+  if (!live) throw notFound('Job booking');
+  throw conflict(PAYOUT_MESSAGES.deleteWhileTransferring);
 }

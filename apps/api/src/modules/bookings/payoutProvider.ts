@@ -15,6 +15,21 @@ export interface PayoutProvider {
   findTransfer(idempotencyKey: string, metadata: Record<string, string>): Promise<{ transferId: string } | null>;
 }
 
+/**
+ * A provider failure. `isCertainlyNotSent` is true only when the provider answered that it refused
+ * the transfer (a Stripe 4xx): then the booking may be paid again. Anything else (time-out, lost
+ * connection, 5xx) may have moved the money, so the payout stays pending until reconciled.
+ */
+export class PayoutError extends Error {
+  constructor(
+    message: string,
+    readonly isCertainlyNotSent: boolean,
+  ) {
+    super(message);
+    this.name = 'PayoutError';
+  }
+}
+
 /** Records the payout in our own ledger only: nothing leaves the company. */
 export class LedgerPayoutProvider implements PayoutProvider {
   readonly name = 'ledger' as const;

@@ -1,12 +1,31 @@
 import Stripe from 'stripe';
-import type { PayoutProvider, PayoutRequest } from './payoutProvider';
+import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
+
+export interface StripePayoutOptions {
+  /** Per-attempt time-out of one HTTP call to Stripe. */
+  timeoutMs?: number;
+  /** Retries of a failed call; every retry carries the same idempotency key. */
+  maxNetworkRetries?: number;
+}
+
+/**
+ * Whether Stripe answered that it refused the request, so nothing was transferred: a 4xx other
+ * than an idempotency conflict (409 / idempotency_error may mean an earlier request with the key
+ * did go through). Time-outs, lost connections and 5xx are uncertain.
+ */
+function isRefusal(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return false;
+  if (error instanceof Stripe.errors.StripeIdempotencyError) return false;
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 409;
+}
 
 /** Stripe Connect transfers through the official SDK; STRIPE_API_BASE points it elsewhere in tests. */
-export function createStripePayoutProvider(secretKey: string, apiBase?: string): PayoutProvider {
+export function createStripePayoutProvider(secretKey: string, apiBase?: string, options: StripePayoutOptions = {}): PayoutProvider {
   const base = apiBase ? new URL(apiBase) : null;
   const stripe = new Stripe(secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 20_000,
     ...(base
       ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
       : {}),
@@ -14,19 +33,26 @@ export function createStripePayoutProvider(secretKey: string, apiBase?: string):
   return {
     name: 'stripe',
     async transfer(request: PayoutRequest) {
-      if (!request.destinationAccountId) throw new Error('The owner has no connected Stripe account');
-      const transfer = await stripe.transfers.create(
-        {
-          amount: request.amountCents,
-          currency: request.currency,
-          destination: request.destinationAccountId,
-          description: request.description,
-          metadata: request.metadata,
-          transfer_group: request.idempotencyKey,
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      return { transferId: transfer.id };
+      if (!request.destinationAccountId) throw new PayoutError('The owner has no connected Stripe account', true);
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            destination: request.destinationAccountId,
+            description: request.description,
+            metadata: request.metadata,
+            // The transfer group is the idempotency key, so reconciliation can find the transfer later
+            // (Stripe keeps idempotency keys for 24 hours only).
+            transfer_group: request.idempotencyKey,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { transferId: transfer.id };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new PayoutError(message, isRefusal(error));
+      }
     },
     async findTransfer(idempotencyKey: string) {
       const list = await stripe.transfers.list({ transfer_group: idempotencyKey, limit: 1 });

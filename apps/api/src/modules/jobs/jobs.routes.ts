@@ -1,7 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema, jobListQuerySchema, jobListResponseSchema, listingStatusQuerySchema, messageSchema } from '@ute/contract';
+import { actorOf } from '../../plugins/context';
+import { createJobsService } from './jobs.service';
 
 export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  void app; // routes of this module land with its issue
+  const jobs = createJobsService({ db: app.ctx.db });
+  const tags = ['jobs'];
+
+  app.get('/get-all-job-list', { schema: { tags, querystring: jobListQuerySchema, response: { 200: jobListResponseSchema } } }, (request) =>
+    jobs.listJobs(request.query),
+  );
+
+  app.patch(
+    '/user-job-status/:id',
+    { schema: { tags, params: idParamSchema, querystring: listingStatusQuerySchema, response: { 200: messageSchema } } },
+    (request) => jobs.setJobStatus(request.params.id, request.query.status, actorOf(request)),
+  );
+
+  app.put('/delete-job/:id', { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
+    jobs.deleteJob(request.params.id, actorOf(request)),
+  );
 }

@@ -1,7 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema, listingStatusQuerySchema, messageSchema, uteListQuerySchema, uteListResponseSchema } from '@ute/contract';
+import { actorOf } from '../../plugins/context';
+import { createUtesService } from './utes.service';
 
 export async function utesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  void app; // routes of this module land with its issue
+  const utes = createUtesService({ db: app.ctx.db, files: app.ctx.files });
+  const tags = ['utes'];
+
+  app.get('/get-all-ute-list', { schema: { tags, querystring: uteListQuerySchema, response: { 200: uteListResponseSchema } } }, (request) =>
+    utes.listUtes(request.query),
+  );
+
+  app.patch(
+    '/user-ute-status/:id',
+    { schema: { tags, params: idParamSchema, querystring: listingStatusQuerySchema, response: { 200: messageSchema } } },
+    (request) => utes.setUteStatus(request.params.id, request.query.status, actorOf(request)),
+  );
+
+  app.put('/delete-ute/:id', { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
+    utes.deleteUte(request.params.id, actorOf(request)),
+  );
 }

@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { BLOG_IMAGE_MAX_BYTES, blogMessages } from '@ute/contract';
+import { queryRows } from '../../db/database';
+import { makeDemoPng } from '../../seed/png';
+import { createTestApp, type TestApp } from '../../test/testApp';
+import { checkBlogImage } from './blogImage';
+import { blogs } from './blogs.table';
+
+let t: TestApp;
+let blogFolder: string;
+beforeAll(async () => {
+  t = await createTestApp({ seeded: true });
+  blogFolder = path.join(t.dataDir, 'uploads', 'blogImg');
+});
+afterAll(() => t.close());
+
+// ---- image factories ----
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body) >>> 0);
+  return Buffer.concat([length, body, crc]);
+}
+const png = (rgb: [number, number, number] = [10, 120, 200]) => makeDemoPng(24, 16, rgb);
+/** A valid PNG of exactly `size` bytes: a private ancillary chunk of zeros pads it. */
+function pngOfSize(size: number): Buffer {
+  const base = png();
+  const iend = base.subarray(base.length - 12);
+  const padding = size - base.length - 12;
+  return Buffer.concat([base.subarray(0, base.length - 12), chunk('prVt', Buffer.alloc(padding)), iend]);
+}
+function pngWithText(text: string): Buffer {
+  const base = png();
+  return Buffer.concat([base.subarray(0, base.length - 12), chunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1')), base.subarray(base.length - 12)]);
+}
+/** The smallest real GIF: 1x1, one colour. */
+const gif = () =>
+  Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff]),
+    Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3b]),
+  ]);
+/** A tiny baseline-shaped JPEG: SOI, APP0, SOS with two bytes of data, EOI. */
+const jpeg = () =>
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0', 'latin1'),
+    Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0]),
+    Buffer.from([0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0]),
+    Buffer.from([0x12, 0x34, 0xff, 0xd9]),
+  ]);
+const webp = () => {
+  const payload = Buffer.concat([Buffer.from('WEBPVP8L', 'latin1'), Buffer.from([5, 0, 0, 0, 0x2f, 0, 0, 0, 0])]);
+  const header = Buffer.alloc(8);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(payload.length, 4);
+  return Buffer.concat([header, payload]);
+};
+
+// ---- multipart ----
+type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string; type?: string };
+async function multipart(parts: Part[]): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const part of parts) {
+    if ('value' in part) form.append(part.name, part.value);
+    else form.append(part.name, new Blob([new Uint8Array(part.file)], { type: part.type ?? 'image/png' }), part.filename);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}
+const textFields = (overrides: Record<string, string> = {}): Part[] =>
+  Object.entries({ title: 'A blog title', description: 'A description of the blog.', user: 'Jane Writer', views: '12', comments: '3', ...overrides }).map(
+    ([name, value]) => ({ name, value }),
+  );
+
+async function send(method: 'POST' | 'PUT', url: string, parts: Part[], token?: string | null) {
+  const { payload, headers } = await multipart(parts);
+  return t.request({ method, url, payload, headers, token });
+}
+
+interface BlogDto {
+  _id: string;
+  title: string;
+  description: string | null;
+  blogImg: string[];
+  user: string | null;
+  views: number;
+  comments: number;
+  createdAt: string;
+}
+async function createBlog(parts: Part[] = [...textFields(), { name: 'blogImg', file: png(), filename: 'photo.png' }]): Promise<BlogDto> {
+  const response = await send('POST', '/create-blog', parts);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: BlogDto }>().data;
+}
+
+const filesIn = (folder: string) => readdirSync(folder).sort();
+function allFiles(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(root, name))
+    .filter((name) => statSync(name).isFile())
+    .sort();
+}
+async function auditCount(targetId: string, action: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from audit_log where target_id = ${targetId} and action = ${action}`);
+  return row.count;
+}
+
+describe('checkBlogImage', () => {
+  it('accepts whole PNG, GIF, JPEG and WebP files', () => {
+    expect(checkBlogImage(png())).toBe('png');
+    expect(checkBlogImage(gif())).toBe('gif');
+    expect(checkBlogImage(jpeg())).toBe('jpeg');
+    expect(checkBlogImage(webp())).toBe('webp');
+  });
+
+  it('refuses truncated files, trailing data, bad checksums and markup', () => {
+    const good = png();
+    expect(checkBlogImage(good.subarray(0, good.length - 5))).toBeNull();
+    expect(checkBlogImage(Buffer.concat([good, Buffer.from('<html>')]))).toBeNull();
+    const badCrc = Buffer.from(good);
+    badCrc[20] ^= 0xff;
+    expect(checkBlogImage(badCrc)).toBeNull();
+    expect(checkBlogImage(pngWithText('<script>alert(1)</script>'))).toBeNull();
+    expect(checkBlogImage(pngWithText('plain words only'))).toBe('png');
+    expect(checkBlogImage(Buffer.concat([gif(), Buffer.from('*/=alert(1);')]))).toBeNull();
+    expect(checkBlogImage(Buffer.concat([jpeg(), Buffer.from('<?php echo 1; ?>')]))).toBeNull();
+    expect(checkBlogImage(Buffer.concat([webp(), Buffer.from('xxxxxxxx')]))).toBeNull();
+    expect(checkBlogImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+  });
+});
+
+describe('POST /api/admin/create-blog', () => {
+  it('creates a blog with a server-named image that is served with nosniff, and writes one audit row', async () => {
+    const before = filesIn(blogFolder);
+    const blog = await createBlog();
+    expect(blog).toMatchObject({ title: 'A blog title', description: 'A description of the blog.', user: 'Jane Writer', views: 12, comments: 3 });
+    expect(blog.blogImg).toHaveLength(1);
+    expect(blog.blogImg[0]).toMatch(/^[a-z0-9]+-[0-9a-f]{16}\.png$/);
+    expect(filesIn(blogFolder)).toEqual([...before, blog.blogImg[0]].sort());
+    const served = await t.app.inject({ method: 'GET', url: `/blogImg/${blog.blogImg[0]}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(png())).toBe(true);
+    expect(await auditCount(blog._id, 'blog.create')).toBe(1);
+  });
+
+  it('creates a blog without an image, and skips the empty part of an unused file input', async () => {
+    const blog = await createBlog([...textFields({ user: '', views: '0' }), { name: 'blogImg', file: Buffer.alloc(0), filename: '', type: 'application/octet-stream' }]);
+    expect(blog).toMatchObject({ blogImg: [], user: null, views: 0, comments: 3 });
+  });
+
+  it.each([
+    ['an HTML page named .png', Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>'), 'evil.png', 'image/png'],
+    ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml'],
+    ['a PNG with HTML after its end (polyglot)', Buffer.concat([png(), Buffer.from('<html><script>alert(1)</script></html>')]), 'poly.png', 'image/png'],
+    ['a PNG with a script in a text chunk (polyglot)', pngWithText('<script>alert(1)</script>'), 'poly2.png', 'image/png'],
+    ['a GIF that is also JavaScript (polyglot)', Buffer.concat([gif(), Buffer.from('*/=alert(1);')]), 'poly.gif', 'image/gif'],
+    ['a truncated PNG', png().subarray(0, 40), 'cut.png', 'image/png'],
+    ['a text file', Buffer.from('hello'), 'notes.txt', 'text/plain'],
+  ])('rejects %s with 400 and writes nothing', async (_label, file, filename, type) => {
+    const before = allFiles(t.dataDir);
+    const response = await send('POST', '/create-blog', [...textFields({ title: `attack ${filename}` }), { name: 'blogImg', file, filename, type }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(blogMessages.imageType);
+    expect(allFiles(t.dataDir)).toEqual(before);
+    const [{ count }] = await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from blogs where title = ${`attack ${filename}`}`);
+    expect(count).toBe(0);
+  });
+
+  it('accepts an image of exactly the limit and answers 413 for one byte more, writing nothing', async () => {
+    const atLimit = pngOfSize(BLOG_IMAGE_MAX_BYTES);
+    expect(atLimit.length).toBe(BLOG_IMAGE_MAX_BYTES);
+    const ok = await send('POST', '/create-blog', [...textFields(), { name: 'blogImg', file: atLimit, filename: 'big.png' }]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const before = filesIn(blogFolder);
+    const response = await send('POST', '/create-blog', [...textFields({ title: 'too big' }), { name: 'blogImg', file: pngOfSize(BLOG_IMAGE_MAX_BYTES + 1), filename: 'big.png' }]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('File is too large');
+    expect(filesIn(blogFolder)).toEqual(before);
+  });
+
+  it.each(['../../../evil.png', '..\\..\\evil.png', '/tmp/evil.png', 'blogImg/../../pwn.png', 'a\u0000.png'])(
+    'stores %j under a server-made name inside the folder only',
+    async (filename) => {
+      const outside = allFiles(t.dataDir).filter((name) => !name.startsWith(blogFolder));
+      const blog = await createBlog([...textFields(), { name: 'blogImg', file: png(), filename }]);
+      expect(blog.blogImg[0]).toMatch(/^[a-z0-9]+-[0-9a-f]{16}\.png$/);
+      expect(existsSync(path.join(blogFolder, blog.blogImg[0]))).toBe(true);
+      expect(allFiles(t.dataDir).filter((name) => !name.startsWith(blogFolder))).toEqual(outside);
+      expect(existsSync('/tmp/evil.png')).toBe(false);
+    },
+  );
+
+  it.each([
+    [textFields({ title: '' }), blogMessages.titleRequired],
+    [textFields({ title: '   ' }), blogMessages.titleRequired],
+    [textFields({ description: '' }), blogMessages.descriptionRequired],
+    [textFields().filter((part) => part.name !== 'title'), blogMessages.titleRequired],
+    [textFields().filter((part) => part.name !== 'description'), blogMessages.descriptionRequired],
+    [textFields({ views: 'many' }), 'views must be a number'],
+    [[...textFields(), { name: 'title', value: 'twice' }], blogMessages.duplicateField],
+    [[...textFields(), { name: 'avatar', file: png(), filename: 'a.png' }], blogMessages.unknownFile],
+    [[...textFields(), { name: 'admin', value: 'true' }], 'Unrecognized key: "admin"'],
+  ] as [Part[], string][])('rejects a bad form with 400 and a clear message (%#)', async (parts, message) => {
+    const before = filesIn(blogFolder);
+    const response = await send('POST', '/create-blog', [...parts, { name: 'blogImg', file: png(), filename: 'ok.png' }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(filesIn(blogFolder)).toEqual(before);
+  });
+
+  it('answers 415 for a JSON body', async () => {
+    const response = await t.request({ method: 'POST', url: '/create-blog', payload: { title: 't', description: 'd' } });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe(blogMessages.notMultipart);
+  });
+
+  it('removes the saved image when the database refuses the row', async () => {
+    await t.database.db.execute(sql`
+      create or replace function refuse_blog() returns trigger language plpgsql as $$
+      begin
+        if new.title = 'refuse me' then raise exception 'refused by test trigger'; end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(sql`create trigger refuse_blog before insert or update on blogs for each row execute function refuse_blog()`);
+    try {
+      const before = filesIn(blogFolder);
+      const response = await send('POST', '/create-blog', [...textFields({ title: 'refuse me' }), { name: 'blogImg', file: png(), filename: 'x.png' }]);
+      expect(response.statusCode).toBe(500);
+      expect(filesIn(blogFolder)).toEqual(before);
+      const blog = await createBlog();
+      const update = await send('PUT', `/update-blog/${blog._id}`, [...textFields({ title: 'refuse me' }), { name: 'blogImg', file: png([1, 2, 3]), filename: 'y.png' }]);
+      expect(update.statusCode).toBe(500);
+      expect(filesIn(blogFolder)).toEqual([...before, blog.blogImg[0]].sort());
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_blog on blogs`);
+    }
+  });
+
+  it('refuses a request without a token with 401 and writes nothing', async () => {
+    const before = filesIn(blogFolder);
+    const response = await send('POST', '/create-blog', [...textFields(), { name: 'blogImg', file: png(), filename: 'x.png' }], null);
+    expect(response.statusCode).toBe(401);
+    expect(filesIn(blogFolder)).toEqual(before);
+  });
+});
+
+describe('GET /api/admin/all-blogs and /blog-detail/:id', () => {
+  it('lists every blog that is not deleted, newest first', async () => {
+    const deleted = await createBlog();
+    await t.request({ method: 'PUT', url: `/delete-blog/${deleted._id}` });
+    const newest = await createBlog();
+    const response = await t.request({ method: 'GET', url: '/all-blogs' });
+    expect(response.statusCode).toBe(200);
+    const data = response.json<{ data: BlogDto[] }>().data;
+    const [{ count }] = await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from blogs where deleted_at is null`);
+    expect(data).toHaveLength(count);
+    expect(data[0]._id).toBe(newest._id);
+    expect(data.map((blog) => blog._id)).not.toContain(deleted._id);
+    expect(data.find((blog) => blog.description === null)).toBeDefined();
+  });
+
+  it('answers one blog, 404 for an unknown or deleted one, 400 for a malformed id', async () => {
+    const blog = await createBlog();
+    const response = await t.request({ method: 'GET', url: `/blog-detail/${blog._id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: blog });
+    expect((await t.request({ method: 'GET', url: `/blog-detail/${randomUUID()}` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/blog-detail/zzz' })).statusCode).toBe(400);
+  });
+
+  it('refuses requests without a token with 401', async () => {
+    expect((await t.request({ method: 'GET', url: '/all-blogs', token: null })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: `/blog-detail/${randomUUID()}`, token: null })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/admin/update-blog/:id', () => {
+  it('keeps the old image when no new file is sent, and writes one audit row', async () => {
+    const blog = await createBlog();
+    const response = await send('PUT', `/update-blog/${blog._id}`, textFields({ title: 'Renamed', description: 'New text', user: 'New Author', views: '40' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: blogMessages.updated, data: { title: 'Renamed', description: 'New text', user: 'New Author', views: 40, blogImg: blog.blogImg } });
+    expect(existsSync(path.join(blogFolder, blog.blogImg[0]))).toBe(true);
+    expect(await auditCount(blog._id, 'blog.update')).toBe(1);
+  });
+
+  it('replaces the image and removes the old file when nothing else uses it', async () => {
+    const blog = await createBlog();
+    const response = await send('PUT', `/update-blog/${blog._id}`, [...textFields(), { name: 'blogImg', file: gif(), filename: 'new.gif', type: 'image/gif' }]);
+    expect(response.statusCode).toBe(200);
+    const updated = response.json<{ data: BlogDto }>().data;
+    expect(updated.blogImg).toHaveLength(1);
+    expect(updated.blogImg[0]).toMatch(/\.gif$/);
+    expect(existsSync(path.join(blogFolder, updated.blogImg[0]))).toBe(true);
+    expect(existsSync(path.join(blogFolder, blog.blogImg[0]))).toBe(false);
+  });
+
+  it('keeps an old file that another blog still uses', async () => {
+    const [shared] = await queryRows<{ id: string; image: string }>(
+      t.database.db,
+      sql`select b.id, b.images[1] as image from blogs b where deleted_at is null and exists (select 1 from blogs o where o.id <> b.id and o.images && b.images) limit 1`,
+    );
+    expect(shared).toBeDefined();
+    const response = await send('PUT', `/update-blog/${shared.id}`, [...textFields(), { name: 'blogImg', file: png([9, 9, 9]), filename: 'n.png' }]);
+    expect(response.statusCode).toBe(200);
+    expect(existsSync(path.join(blogFolder, shared.image))).toBe(true);
+  });
+
+  it('keeps the blog and its image when the new file is rejected or too large', async () => {
+    const blog = await createBlog();
+    const before = filesIn(blogFolder);
+    const bad = await send('PUT', `/update-blog/${blog._id}`, [...textFields({ title: 'Changed' }), { name: 'blogImg', file: Buffer.from('<html></html>'), filename: 'x.png' }]);
+    expect(bad.statusCode).toBe(400);
+    const big = await send('PUT', `/update-blog/${blog._id}`, [...textFields({ title: 'Changed' }), { name: 'blogImg', file: pngOfSize(BLOG_IMAGE_MAX_BYTES + 1), filename: 'x.png' }]);
+    expect(big.statusCode).toBe(413);
+    expect(filesIn(blogFolder)).toEqual(before);
+    const [row] = await t.database.db.select().from(blogs).where(eq(blogs.id, blog._id));
+    expect(row).toMatchObject({ title: 'A blog title', images: blog.blogImg });
+  });
+
+  it('answers 400 for missing title or description', async () => {
+    const blog = await createBlog();
+    const response = await send('PUT', `/update-blog/${blog._id}`, textFields({ description: ' ' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(blogMessages.descriptionRequired);
+  });
+
+  it('answers 404 for an unknown or deleted blog and writes no file', async () => {
+    const blog = await createBlog();
+    await t.request({ method: 'PUT', url: `/delete-blog/${blog._id}` });
+    const before = filesIn(blogFolder);
+    for (const id of [blog._id, randomUUID()]) {
+      const response = await send('PUT', `/update-blog/${id}`, [...textFields(), { name: 'blogImg', file: png(), filename: 'x.png' }]);
+      expect(response.statusCode).toBe(404);
+    }
+    expect(filesIn(blogFolder)).toEqual(before);
+  });
+
+  it('refuses a request without a token with 401', async () => {
+    expect((await send('PUT', `/update-blog/${randomUUID()}`, textFields(), null)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/admin/delete-blog/:id', () => {
+  it('hides the blog, keeps the row and its image, writes one audit row; a second delete is 404', async () => {
+    const blog = await createBlog();
+    const response = await t.request({ method: 'PUT', url: `/delete-blog/${blog._id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: blogMessages.deleted });
+    const [row] = await t.database.db.select().from(blogs).where(eq(blogs.id, blog._id));
+    expect(row.deletedAt).not.toBeNull();
+    expect(existsSync(path.join(blogFolder, blog.blogImg[0]))).toBe(true);
+    expect(await auditCount(blog._id, 'blog.delete')).toBe(1);
+    expect((await t.request({ method: 'PUT', url: `/delete-blog/${blog._id}` })).statusCode).toBe(404);
+  });
+
+  it('answers 400 for a malformed id and 401 without a token', async () => {
+    expect((await t.request({ method: 'PUT', url: '/delete-blog/1' })).statusCode).toBe(400);
+    expect((await t.request({ method: 'PUT', url: `/delete-blog/${randomUUID()}`, token: null })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PAYOUT_MESSAGES } from '@ute/contract';
+import { createTestApp, type TestApp } from '../../test/testApp';
+import { reconcilePendingPayouts, STALE_PAYOUT_MS } from './bookings.service';
+import {
+  auditActionsOf,
+  countRows,
+  createJobBooking,
+  createUteBooking,
+  findStripeOwner,
+  payoutsOf,
+  simulateCrashAfterClaim,
+  transferStateOf,
+} from './bookings.fixtures';
+
+/** The endpoints of the bookings module with the offline ledger provider (no STRIPE_SECRET_KEY). */
+describe('bookings api (offline ledger provider)', () => {
+  let t: TestApp;
+  let owner: { id: string; stripeAccountId: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seeded: true });
+    owner = await findStripeOwner(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  describe('GET /api/admin/ute-booking-list', () => {
+    it('lists the Stripe tab by default, newest first, with the total and the active provider', async () => {
+      const response = await t.request({ method: 'GET', url: '/ute-booking-list' });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      const expected = await countRows(t.database.db, sql`select count(*)::int as count from ute_bookings where deleted_at is null and transaction_id is not null`);
+      expect(body.totalCount).toBe(expected);
+      expect(body.paginationData).toEqual({ page: 1, totalPages: Math.ceil(expected / 10) });
+      expect(body.payoutProvider).toBe('ledger');
+      expect(body.data).toHaveLength(10);
+      for (const booking of body.data) expect(booking.transactionId).not.toBeNull();
+      const times = body.data.map((b: { createdAt: string }) => Date.parse(b.createdAt));
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+      const first = body.data[0];
+      expect(Object.keys(first).sort()).toEqual(
+        ['_id', 'actualAmount', 'amount', 'bookingBy', 'createdAt', 'dropAddress', 'isTransfered', 'isTransferring', 'pickupAddress', 'requestAmount', 'status', 'transactionId', 'uteBookingId', 'uteBy', 'uteName'].sort(),
+      );
+    });
+
+    it('lists the Manual tab (bookings without a transaction id) with addresses and the booker', async () => {
+      const response = await t.request({ method: 'GET', url: '/ute-booking-list?payment=manual&page=1&limit=5' });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.data).toHaveLength(5);
+      for (const booking of body.data) {
+        expect(booking.transactionId).toBeNull();
+        expect(booking.pickupAddress).toEqual({ street: expect.any(String), state: expect.any(String), postalCode: expect.any(String) });
+        expect(booking.bookingBy).toEqual({ _id: expect.any(String), firstName: expect.any(String), lastName: expect.any(String) });
+      }
+    });
+
+    it('pages without overlap', async () => {
+      const first = (await t.request({ method: 'GET', url: '/ute-booking-list?page=1&limit=3' })).json();
+      const second = (await t.request({ method: 'GET', url: '/ute-booking-list?page=2&limit=3' })).json();
+      const ids = new Set(first.data.map((b: { _id: string }) => b._id));
+      for (const booking of second.data) expect(ids.has(booking._id)).toBe(false);
+      expect(second.paginationData.page).toBe(2);
+    });
+
+    it('rejects an unknown payment kind with 400 and a clear message', async () => {
+      const response = await t.request({ method: 'GET', url: '/ute-booking-list?payment=cash' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('payment must be stripe or manual');
+    });
+
+    it('rejects a page size above 100 with 400', async () => {
+      const response = await t.request({ method: 'GET', url: '/ute-booking-list?limit=500' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('limit must be at most 100');
+    });
+
+    it('refuses a request without a token with 401', async () => {
+      const response = await t.request({ method: 'GET', url: '/ute-booking-list', token: null });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/admin/job-booking-list', () => {
+    it('lists job bookings of each tab with the ute owner', async () => {
+      for (const payment of ['stripe', 'manual'] as const) {
+        const response = await t.request({ method: 'GET', url: `/job-booking-list?payment=${payment}` });
+        expect(response.statusCode).toBe(200);
+        const body = response.json();
+        const expected = await countRows(
+          t.database.db,
+          payment === 'stripe'
+            ? sql`select count(*)::int as count from job_bookings where deleted_at is null and transaction_id is not null`
+            : sql`select count(*)::int as count from job_bookings where deleted_at is null and transaction_id is null`,
+        );
+        expect(body.totalCount).toBe(expected);
+        expect(body.payoutProvider).toBe('ledger');
+        for (const booking of body.data) {
+          expect(booking.transactionId === null).toBe(payment === 'manual');
+          expect(booking.uteOwner).toEqual({ _id: booking.uteBy, firstName: expect.any(String), lastName: expect.any(String) });
+          expect(typeof booking.jobTitle).toBe('string');
+        }
+      }
+    });
+
+    it('rejects a non-numeric page with 400', async () => {
+      const response = await t.request({ method: 'GET', url: '/job-booking-list?page=abc' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('page must be a number');
+    });
+
+    it('refuses a request without a token with 401', async () => {
+      expect((await t.request({ method: 'GET', url: '/job-booking-list', token: null })).statusCode).toBe(401);
+    });
+  });
+
+  describe('POST /api/admin/transfer-amount/:uteOwnerId/:bookingId', () => {
+    it('pays a delivered ute booking through the ledger once, with a payout row and audit rows', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id, amount: 199.99 });
+      const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.ledgerTransferred });
+      expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('transferred');
+      const [payout, ...others] = await payoutsOf(t.database.db, booking.id);
+      expect(others).toHaveLength(0);
+      expect(payout).toMatchObject({
+        bookingKind: 'ute',
+        method: 'ledger',
+        status: 'succeeded',
+        amountCents: 19999,
+        currency: 'aud',
+        idempotencyKey: `payout-ute-${booking.id}`,
+        providerTransferId: `ledger_payout-ute-${booking.id}`,
+      });
+      expect(payout.completedAt).not.toBeNull();
+      expect(await auditActionsOf(t.database.db, booking.id)).toEqual(['payout.start', 'payout.succeed']);
+
+      const list = (await t.request({ method: 'GET', url: '/ute-booking-list?limit=100' })).json();
+      expect(list.data.find((b: { _id: string }) => b._id === booking.id)).toMatchObject({ isTransfered: true, isTransferring: false });
+    });
+
+    it('pays a job booking found by the same call', async () => {
+      const booking = await createJobBooking(t.database.db, { ownerId: owner.id, amount: 80 });
+      const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(await transferStateOf(t.database.db, 'job', booking.id)).toBe('transferred');
+      expect((await payoutsOf(t.database.db, booking.id))[0]).toMatchObject({ bookingKind: 'job', amountCents: 8000, idempotencyKey: `payout-job-${booking.id}` });
+    });
+
+    it('answers 409 for a booking already transferred', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
+      expect((await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` })).statusCode).toBe(200);
+      const again = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: PAYOUT_MESSAGES.alreadyTransferred });
+      expect(await payoutsOf(t.database.db, booking.id)).toHaveLength(1);
+    });
+
+    it('answers 409 for a booking that is not delivered', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id, status: 'dispatched' });
+      const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.notDelivered });
+      expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('none');
+      expect(await payoutsOf(t.database.db, booking.id)).toHaveLength(0);
+    });
+
+    it('answers 409 for a booking being transferred right now', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
+      await simulateCrashAfterClaim(t.database.db, { kind: 'ute', id: booking.id, ownerId: owner.id, amountCents: 12345, method: 'ledger', idempotencyKey: `payout-ute-${booking.id}` });
+      const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.beingTransferred });
+    });
+
+    it('settles a stale payout (outcome never recorded) when the transfer is asked for again', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
+      await simulateCrashAfterClaim(t.database.db, {
+        kind: 'ute',
+        id: booking.id,
+        ownerId: owner.id,
+        amountCents: 12345,
+        method: 'ledger',
+        idempotencyKey: `payout-ute-${booking.id}`,
+        createdAt: new Date(Date.now() - STALE_PAYOUT_MS - 1000),
+      });
+      const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('transferred');
+      const rows = await payoutsOf(t.database.db, booking.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].status).toBe('succeeded');
+      expect(await auditActionsOf(t.database.db, booking.id)).toEqual(['payout.reconcile']);
+    });
+
+    it('gives exactly one success to 20 concurrent requests for one booking', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` })),
+      );
+      const codes = responses.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(19);
+      for (const r of responses.filter((r) => r.statusCode === 409)) {
+        expect([PAYOUT_MESSAGES.alreadyTransferred, PAYOUT_MESSAGES.beingTransferred]).toContain(r.json().message);
+      }
+      expect(await payoutsOf(t.database.db, booking.id)).toHaveLength(1);
+    });
+
+    it('rejects an owner id that is not the booking owner with 400', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
+      const response = await t.request({ method: 'POST', url: `/transfer-amount/${randomUUID()}/${booking.id}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.notOwner });
+      expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('none');
+    });
+
+    it('answers 404 for an unknown booking', async () => {
+      const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${randomUUID()}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Booking not found' });
+    });
+
+    it('rejects a malformed booking id with 400', async () => {
+      const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/not-a-uuid` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('bookingId must be a valid id');
+    });
+
+    it('refuses a request without a token with 401', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
+      const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}`, token: null });
+      expect(response.statusCode).toBe(401);
+      expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('none');
+    });
+  });
+
+  describe('PUT /api/admin/transfer-manual-payment/:bookingId', () => {
+    it('records a manual payout once, with one audit row', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id, transactionId: null, amount: 300 });
+      const response = await t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}`, payload: { kind: 'ute' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.manualTransferred });
+      expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('transferred');
+      const payouts = await payoutsOf(t.database.db, booking.id);
+      expect(payouts).toHaveLength(1);
+      expect(payouts[0]).toMatchObject({ method: 'manual', status: 'succeeded', amountCents: 30000, providerTransferId: null });
+      expect(await auditActionsOf(t.database.db, booking.id)).toEqual(['payout.manual']);
+    });
+
+    it('works without a body and for job bookings', async () => {
+      const booking = await createJobBooking(t.database.db, { ownerId: owner.id, transactionId: null });
+      const response = await t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(await transferStateOf(t.database.db, 'job', booking.id)).toBe('transferred');
+    });
+
+    it('answers 409 for a second manual payout and for a booking not delivered', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id, transactionId: null });
+      expect((await t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}` })).statusCode).toBe(200);
+      const again = await t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}` });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: PAYOUT_MESSAGES.alreadyTransferred });
+
+      const pending = await createUteBooking(t.database.db, { ownerId: owner.id, transactionId: null, status: 'pending' });
+      const notDelivered = await t.request({ method: 'PUT', url: `/transfer-manual-payment/${pending.id}` });
+      expect(notDelivered.statusCode).toBe(409);
+      expect(notDelivered.json()).toEqual({ message: PAYOUT_MESSAGES.notDelivered });
+    });
+
+    it('gives exactly one success to 10 concurrent manual payouts', async () => {
+      const booking = await createJobBooking(t.database.db, { ownerId: owner.id, transactionId: null });
+      const responses = await Promise.all(Array.from({ length: 10 }, () => t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}` })));
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(9);
+      expect(await payoutsOf(t.database.db, booking.id)).toHaveLength(1);
+    });
+
+    it('answers 404 for an unknown booking and for the wrong kind', async () => {
+      expect((await t.request({ method: 'PUT', url: `/transfer-manual-payment/${randomUUID()}` })).statusCode).toBe(404);
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id, transactionId: null });
+      const wrongKind = await t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}`, payload: { kind: 'job' } });
+      expect(wrongKind.statusCode).toBe(404);
+      expect(wrongKind.json()).toEqual({ message: 'Booking not found' });
+    });
+
+    it('rejects a bad kind and a malformed id with 400', async () => {
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id, transactionId: null });
+      const badKind = await t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}`, payload: { kind: 'car' } });
+      expect(badKind.statusCode).toBe(400);
+      expect(badKind.json().message).toBe('kind must be ute or job');
+      const badId = await t.request({ method: 'PUT', url: '/transfer-manual-payment/123' });
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json().message).toBe('bookingId must be a valid id');
+    });
+
+    it('refuses a request without a token with 401', async () => {
+      expect((await t.request({ method: 'PUT', url: `/transfer-manual-payment/${randomUUID()}`, token: null })).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/admin/get-account-detail/:ownerId', () => {
+    it("answers the owner's bank details", async () => {
+      const response = await t.request({ method: 'GET', url: `/get-account-detail/${owner.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        data: { accountNumber: expect.stringMatching(/^\d+$/), bsbCode: expect.stringMatching(/^\d{3}-\d{3}$/), accountHolderName: expect.any(String), bankName: expect.any(String) },
+      });
+    });
+
+    it('answers 404 for an unknown owner and for an owner without bank details', async () => {
+      const unknown = await t.request({ method: 'GET', url: `/get-account-detail/${randomUUID()}` });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ message: 'Owner not found' });
+      const rows = (await t.database.db.execute(sql`select id from users where id not in (select owner_id from owner_bank_accounts) limit 1`)) as unknown as { rows: { id: string }[] };
+      const none = await t.request({ method: 'GET', url: `/get-account-detail/${rows.rows[0].id}` });
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({ message: 'Bank account not found' });
+    });
+
+    it('rejects a malformed id with 400 and no token with 401', async () => {
+      const bad = await t.request({ method: 'GET', url: '/get-account-detail/xyz' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('ownerId must be a valid id');
+      expect((await t.request({ method: 'GET', url: `/get-account-detail/${owner.id}`, token: null })).statusCode).toBe(401);
+    });
+  });
+
+  describe('PUT /api/admin/delete-job-booking/:id', () => {
+    it('keeps the row with a deleted mark, hides it from the list and writes one audit row', async () => {
+      const booking = await createJobBooking(t.database.db, { ownerId: owner.id });
+      const before = (await t.request({ method: 'GET', url: '/job-booking-list' })).json();
+      const response = await t.request({ method: 'PUT', url: `/delete-job-booking/${booking.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.jobBookingDeleted });
+      const after = (await t.request({ method: 'GET', url: '/job-booking-list' })).json();
+      expect(after.totalCount).toBe(before.totalCount - 1);
+      expect(after.data.some((b: { _id: string }) => b._id === booking.id)).toBe(false);
+      expect(await countRows(t.database.db, sql`select count(*)::int as count from job_bookings where id = ${booking.id} and deleted_at is not null`)).toBe(1);
+      expect(await auditActionsOf(t.database.db, booking.id)).toEqual(['job-booking.delete']);
+    });
+
+    it('answers 404 for a second delete, for an unknown id, and a deleted booking cannot be paid', async () => {
+      const booking = await createJobBooking(t.database.db, { ownerId: owner.id });
+      expect((await t.request({ method: 'PUT', url: `/delete-job-booking/${booking.id}` })).statusCode).toBe(200);
+      const again = await t.request({ method: 'PUT', url: `/delete-job-booking/${booking.id}` });
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ message: 'Job booking not found' });
+      expect((await t.request({ method: 'PUT', url: `/delete-job-booking/${randomUUID()}` })).statusCode).toBe(404);
+      expect((await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` })).statusCode).toBe(404);
+    });
+
+    it('answers 409 while a payout for it is in flight', async () => {
+      const booking = await createJobBooking(t.database.db, { ownerId: owner.id, transferState: 'transferring' });
+      const response = await t.request({ method: 'PUT', url: `/delete-job-booking/${booking.id}` });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.deleteWhileTransferring });
+    });
+
+    it('rejects a malformed id with 400 and no token with 401', async () => {
+      const bad = await t.request({ method: 'PUT', url: '/delete-job-booking/1' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('id must be a valid id');
+      expect((await t.request({ method: 'PUT', url: `/delete-job-booking/${randomUUID()}`, token: null })).statusCode).toBe(401);
+    });
+  });
+
+  describe('reconcilePendingPayouts with the ledger provider', () => {
+    it('records a ledger payout left pending by a crash', async () => {
+      const booking = await createJobBooking(t.database.db, { ownerId: owner.id });
+      await simulateCrashAfterClaim(t.database.db, { kind: 'job', id: booking.id, ownerId: owner.id, amountCents: 25000, method: 'ledger', idempotencyKey: `payout-job-${booking.id}` });
+      expect(await reconcilePendingPayouts(t.app.ctx)).toBeGreaterThanOrEqual(1);
+      expect(await transferStateOf(t.database.db, 'job', booking.id)).toBe('transferred');
+      expect((await payoutsOf(t.database.db, booking.id))[0]).toMatchObject({ status: 'succeeded', providerTransferId: `ledger_payout-job-${booking.id}` });
+      expect(await auditActionsOf(t.database.db, booking.id)).toEqual(['payout.reconcile']);
+    });
+
+    it('leaves a pending Stripe payout alone when Stripe is not configured', async () => {
+      const booking = await createJobBooking(t.database.db, { ownerId: owner.id });
+      await simulateCrashAfterClaim(t.database.db, { kind: 'job', id: booking.id, ownerId: owner.id, amountCents: 25000, method: 'stripe', idempotencyKey: `payout-job-${booking.id}` });
+      await reconcilePendingPayouts(t.app.ctx);
+      expect(await transferStateOf(t.database.db, 'job', booking.id)).toBe('transferring');
+      expect((await payoutsOf(t.database.db, booking.id))[0].status).toBe('pending');
+    });
+  });
+});

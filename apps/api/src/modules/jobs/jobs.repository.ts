@@ -1,0 +1,72 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { JobSort } from '@ute/contract';
+import type { DbOrTx } from '../../db/database';
+import { jobs } from './jobs.table';
+
+/** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface JobListFilter {
+  page: number;
+  limit: number;
+  search?: string;
+  sort?: JobSort;
+}
+
+function listCondition(search: string | undefined): SQL {
+  const live = isNull(jobs.deletedAt);
+  // ILIKE on title is served by jobs_title_trgm_idx (pg_trgm) for terms of 3+ characters.
+  return search ? and(live, sql`${jobs.title} ilike ${likePattern(search)}`)! : live;
+}
+
+/**
+ * Each order matches an index exactly (nulls placement included), so a page is an index walk:
+ * newest first on jobs_list_idx (created_at desc nulls last, id desc nulls last); budget on
+ * jobs_budget_idx (budget, id), forwards for Low to High, backwards for High to Low.
+ */
+const ORDER_BY: Record<JobSort | 'newest', SQL[]> = {
+  newest: [sql`${jobs.createdAt} desc nulls last`, sql`${jobs.id} desc nulls last`],
+  budgetAsc: [sql`${jobs.budget} asc nulls last`, sql`${jobs.id} asc nulls last`],
+  budgetDesc: [sql`${jobs.budget} desc nulls first`, sql`${jobs.id} desc nulls first`],
+};
+
+/** One page of live jobs and how many match in all. */
+export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: JobRow[]; totalCount: number }> {
+  const where = listCondition(filter.search);
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(where)
+    .orderBy(...ORDER_BY[filter.sort ?? 'newest'])
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(jobs).where(where);
+  return { rows, totalCount: count };
+}
+
+/** The live job, locked for the rest of the transaction. */
+export async function lockLiveJob(tx: DbOrTx, id: string): Promise<JobRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), isNull(jobs.deletedAt)))
+    .for('update');
+  return row;
+}
+
+export async function setJobStatus(tx: DbOrTx, id: string, status: string): Promise<void> {
+  await tx.update(jobs).set({ status }).where(eq(jobs.id, id));
+}
+
+export async function markJobDeleted(tx: DbOrTx, id: string): Promise<Date> {
+  const [row] = await tx
+    .update(jobs)
+    .set({ deletedAt: sql`now()` })
+    .where(eq(jobs.id, id))
+    .returning({ deletedAt: jobs.deletedAt });
+  return row.deletedAt!;
+}

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { jobListResponseSchema, type Job, type JobListResponse } from '@ute/contract';
+import { queryRows } from '../../db/database';
+import { createTestApp, type TestApp } from '../../test/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seeded: true });
+});
+afterAll(() => t.close());
+
+async function jobWithStatus(status: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    t.database.db,
+    sql`select id from jobs where status = ${status} and deleted_at is null order by job_id limit 1`,
+  );
+  return row.id;
+}
+
+async function auditRowsFor(id: string) {
+  return queryRows<{ action: string; target_type: string; before: unknown; after: unknown; admin_id: string | null }>(
+    t.database.db,
+    sql`select action, target_type, before, after, admin_id from audit_log where target_id = ${id} order by id`,
+  );
+}
+
+async function liveCount(where = sql`true`): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from jobs where deleted_at is null and ${where}`);
+  return row.count;
+}
+
+const list = async (query = '') => {
+  const response = await t.request({ method: 'GET', url: `/get-all-job-list${query}` });
+  expect(response.statusCode).toBe(200);
+  return jobListResponseSchema.parse(response.json());
+};
+
+describe('GET /api/admin/get-all-job-list', () => {
+  it('answers the first page newest first with totalCount and paginationData', async () => {
+    const body = await list();
+    const total = await liveCount();
+    expect(body.data).toHaveLength(10);
+    expect(body.totalCount).toBe(total);
+    expect(body.paginationData).toEqual({ page: 1, totalPages: Math.ceil(total / 10) });
+    const times = body.data.map((job) => Date.parse(job.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('maps every field to the wire names of SPEC.md', async () => {
+    const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from jobs where description is not null and cardinality(images) > 0 order by job_id limit 1`);
+    await t.database.db.execute(sql`update jobs set created_at = now() + interval '1 day' where id = ${row.id}`);
+    const [job] = (await list('?limit=1')).data;
+    const [stored] = await queryRows<Record<string, unknown>>(t.database.db, sql`select * from jobs where id = ${row.id}`);
+    expect(job).toEqual({
+      _id: row.id,
+      jobId: stored.job_id,
+      title: stored.title,
+      description: stored.description,
+      state: stored.state,
+      location: stored.location,
+      workSchedule: stored.work_schedule,
+      budget: Number(stored.budget),
+      jobImg: stored.images,
+      status: stored.status,
+      createdAt: new Date(stored.created_at as string).toISOString(),
+    });
+  });
+
+  it('answers Pending for a missing or unknown status', async () => {
+    const id = await jobWithStatus('Rejected');
+    await t.database.db.execute(sql`update jobs set status = '', created_at = now() + interval '2 days' where id = ${id}`);
+    const [job] = (await list('?limit=1')).data;
+    expect(job).toMatchObject({ _id: id, status: 'Pending' });
+    await t.database.db.execute(sql`update jobs set status = 'Rejected', created_at = now() - interval '400 days' where id = ${id}`);
+  });
+
+  it('pages with limit: the last page holds the rest and a page past the end is empty', async () => {
+    const total = await liveCount();
+    const totalPages = Math.ceil(total / 3);
+    const last = await list(`?page=${totalPages}&limit=3`);
+    expect(last.data).toHaveLength(total - (totalPages - 1) * 3);
+    expect(last.paginationData).toEqual({ page: totalPages, totalPages });
+    const past = await list(`?page=${totalPages + 1}&limit=3`);
+    expect(past.data).toEqual([]);
+    expect(past.totalCount).toBe(total);
+  });
+
+  it('searches titles over all jobs, case-insensitively', async () => {
+    const expected = await liveCount(sql`title ilike '%removal%'`);
+    expect(expected).toBeGreaterThan(0);
+    const body = await list('?search=REMOVAL&limit=100');
+    expect(body.totalCount).toBe(expected);
+    expect(body.data).toHaveLength(expected);
+    for (const job of body.data) expect(job.title.toLowerCase()).toContain('removal');
+  });
+
+  it('answers an empty list with one page when nothing matches', async () => {
+    const body = await list('?search=nothing%20like%20this');
+    expect(body).toEqual({ data: [], totalCount: 0, paginationData: { page: 1, totalPages: 1 } });
+    expect((await list('?search=%25')).totalCount).toBe(0);
+  });
+
+  it('sorts by budget low to high and high to low over all jobs, paging included', async () => {
+    const total = await liveCount();
+    const ascending: Job[] = [];
+    for (let page = 1; page <= Math.ceil(total / 10); page += 1) ascending.push(...(await list(`?sort=budgetAsc&page=${page}`)).data);
+    expect(ascending).toHaveLength(total);
+    const budgets = ascending.map((job) => job.budget ?? Infinity);
+    expect([...budgets].sort((a, b) => a - b)).toEqual(budgets);
+    expect(new Set(ascending.map((job) => job._id)).size).toBe(total);
+
+    const descending = (await list('?sort=budgetDesc&limit=100')).data.map((job) => job.budget ?? Infinity);
+    expect([...descending].sort((a, b) => b - a)).toEqual(descending);
+    const [{ max }] = await queryRows<{ max: number }>(t.database.db, sql`select max(budget)::float as max from jobs where deleted_at is null`);
+    expect(descending[0]).toBe(max);
+  });
+
+  it('combines search and sort', async () => {
+    const body = await list('?search=removal&sort=budgetDesc&limit=100');
+    const budgets = body.data.map((job) => job.budget ?? 0);
+    expect([...budgets].sort((a, b) => b - a)).toEqual(budgets);
+    expect(body.totalCount).toBe(await liveCount(sql`title ilike '%removal%'`));
+  });
+
+  it.each([
+    ['sort=budget', 'sort must be budgetAsc or budgetDesc'],
+    ['page=-1', 'page must be 1 or more'],
+    ['limit=0', 'limit must be 1 or more'],
+    ['limit=1000', 'limit must be at most 100'],
+    [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
+  ])('refuses %s with 400', async (query, message) => {
+    const response = await t.request({ method: 'GET', url: `/get-all-job-list?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('refuses a request without a token with 401', async () => {
+    expect((await t.request({ method: 'GET', url: '/get-all-job-list', token: null })).statusCode).toBe(401);
+  });
+
+  it('serves job images publicly at /jobImg/{file}', async () => {
+    const [row] = await queryRows<{ images: string[] }>(t.database.db, sql`select images from jobs where cardinality(images) > 0 limit 1`);
+    const response = await t.app.inject({ method: 'GET', url: `/jobImg/${row.images[0]}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('PATCH /api/admin/user-job-status/:id', () => {
+  it('approves a pending job and writes one audit row', async () => {
+    const id = await jobWithStatus('Pending');
+    expect(await auditRowsFor(id)).toHaveLength(0);
+    const response = await t.request({ method: 'PATCH', url: `/user-job-status/${id}?status=Approved` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Job approved successfully' });
+    const [row] = await queryRows<{ status: string }>(t.database.db, sql`select status from jobs where id = ${id}`);
+    expect(row.status).toBe('Approved');
+    const audit = await auditRowsFor(id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'job.status', target_type: 'job', before: { status: 'Pending' }, after: { status: 'Approved' }, admin_id: expect.any(String) });
+  });
+
+  it('rejects a pending job', async () => {
+    const id = await jobWithStatus('Pending');
+    const response = await t.request({ method: 'PATCH', url: `/user-job-status/${id}?status=Rejected` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Job rejected successfully' });
+    expect(await auditRowsFor(id)).toHaveLength(1);
+  });
+
+  it('approves a rejected job', async () => {
+    const id = await jobWithStatus('Rejected');
+    const response = await t.request({ method: 'PATCH', url: `/user-job-status/${id}?status=Approved` });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['Approved', 'Approved', 'Job is already Approved'],
+    ['Approved', 'Rejected', 'An approved job cannot be rejected'],
+    ['Rejected', 'Rejected', 'Job is already Rejected'],
+  ])('refuses a %s job going to %s with 409 and writes nothing', async (current, next, message) => {
+    const id = await jobWithStatus(current);
+    const auditBefore = (await auditRowsFor(id)).length;
+    const response = await t.request({ method: 'PATCH', url: `/user-job-status/${id}?status=${next}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message });
+    expect(await auditRowsFor(id)).toHaveLength(auditBefore);
+    const [row] = await queryRows<{ status: string }>(t.database.db, sql`select status from jobs where id = ${id}`);
+    expect(row.status).toBe(current);
+  });
+
+  it.each(['?status=Deleted', '?status=', ''])('refuses the query %j with 400', async (query) => {
+    const id = await jobWithStatus('Pending');
+    const response = await t.request({ method: 'PATCH', url: `/user-job-status/${id}${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('status must be Approved or Rejected');
+  });
+
+  it('refuses an id that is not a uuid with 400', async () => {
+    const response = await t.request({ method: 'PATCH', url: '/user-job-status/JOB-000001?status=Approved' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('id must be a valid id');
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const response = await t.request({ method: 'PATCH', url: `/user-job-status/${randomUUID()}?status=Rejected` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Job not found' });
+  });
+
+  it('refuses a request without a token with 401', async () => {
+    const id = await jobWithStatus('Pending');
+    expect((await t.request({ method: 'PATCH', url: `/user-job-status/${id}?status=Approved`, token: null })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/admin/delete-job/:id', () => {
+  it('marks the job deleted, hides it from the list and writes one audit row', async () => {
+    const before = await liveCount();
+    const id = await jobWithStatus('Approved');
+    const auditBefore = (await auditRowsFor(id)).length;
+    const response = await t.request({ method: 'PUT', url: `/delete-job/${id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Job deleted successfully' });
+    const body: JobListResponse = await list('?limit=100');
+    expect(body.totalCount).toBe(before - 1);
+    expect(body.data.map((job) => job._id)).not.toContain(id);
+    const audit = await auditRowsFor(id);
+    expect(audit).toHaveLength(auditBefore + 1);
+    expect(audit.at(-1)).toMatchObject({ action: 'job.delete', before: { deletedAt: null }, after: { deletedAt: expect.any(String) } });
+  });
+
+  it('answers 404 for a second delete and for a status change of a deleted job', async () => {
+    const id = await jobWithStatus('Pending');
+    expect((await t.request({ method: 'PUT', url: `/delete-job/${id}` })).statusCode).toBe(200);
+    const again = await t.request({ method: 'PUT', url: `/delete-job/${id}` });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: 'Job not found' });
+    expect((await t.request({ method: 'PATCH', url: `/user-job-status/${id}?status=Approved` })).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    expect((await t.request({ method: 'PUT', url: `/delete-job/${randomUUID()}` })).statusCode).toBe(404);
+  });
+
+  it('refuses an id that is not a uuid with 400', async () => {
+    const response = await t.request({ method: 'PUT', url: '/delete-job/abc' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('id must be a valid id');
+  });
+
+  it('refuses a request without a token with 401', async () => {
+    const id = await jobWithStatus('Pending');
+    expect((await t.request({ method: 'PUT', url: `/delete-job/${id}`, token: null })).statusCode).toBe(401);
+  });
+});

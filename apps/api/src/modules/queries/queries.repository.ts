@@ -1,0 +1,83 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { mailOutbox } from '../mail/mail.table';
+import { containsPattern } from '../users/users.repository';
+import { customerQueries, queryReplies } from './queries.table';
+
+export type CustomerQueryRow = typeof customerQueries.$inferSelect;
+
+function listFilter(email: string | undefined): SQL | undefined {
+  // ILIKE '%term%' on email is served by customer_queries_email_trgm_idx.
+  return email ? and(isNull(customerQueries.deletedAt), ilike(customerQueries.email, containsPattern(email))) : isNull(customerQueries.deletedAt);
+}
+
+/** One page in the order of customer_queries_list_idx (read backwards for the oldest first). */
+export async function findQueryPage(
+  db: DbOrTx,
+  options: { email?: string; sort: 'latest' | 'oldest'; offset: number; limit: number },
+): Promise<CustomerQueryRow[]> {
+  const order = options.sort === 'latest' ? [desc(customerQueries.createdAt), desc(customerQueries.id)] : [asc(customerQueries.createdAt), asc(customerQueries.id)];
+  return db
+    .select()
+    .from(customerQueries)
+    .where(listFilter(options.email))
+    .orderBy(...order)
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+export async function countQueries(db: DbOrTx, email?: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(customerQueries).where(listFilter(email));
+  return Number(row.count);
+}
+
+export interface ReplyRow {
+  id: string;
+  queryId: string;
+  message: string;
+  createdAt: Date;
+  mailStatus: string | null;
+  sentAt: Date | null;
+}
+
+/** The replies of these queries, oldest first, with the state of each reply's mail. */
+export async function findRepliesOf(db: DbOrTx, queryIds: string[]): Promise<ReplyRow[]> {
+  if (queryIds.length === 0) return [];
+  return db
+    .select({
+      id: queryReplies.id,
+      queryId: queryReplies.queryId,
+      message: queryReplies.message,
+      createdAt: queryReplies.createdAt,
+      mailStatus: mailOutbox.status,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(queryReplies)
+    .leftJoin(mailOutbox, eq(mailOutbox.id, queryReplies.mailId))
+    .where(inArray(queryReplies.queryId, queryIds))
+    .orderBy(asc(queryReplies.queryId), asc(queryReplies.createdAt), asc(queryReplies.id));
+}
+
+export async function findLiveQueryForUpdate(db: DbOrTx, id: string): Promise<CustomerQueryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customerQueries)
+    .where(and(eq(customerQueries.id, id), isNull(customerQueries.deletedAt)))
+    .for('update');
+  return row;
+}
+
+export async function insertReply(db: DbOrTx, values: { queryId: string; message: string; adminId: string | null; mailId: string }): Promise<string> {
+  const [row] = await db.insert(queryReplies).values(values).returning({ id: queryReplies.id });
+  return row.id;
+}
+
+/** Marks the query deleted; undefined when it was unknown or already deleted. */
+export async function markQueryDeleted(db: DbOrTx, id: string): Promise<CustomerQueryRow | undefined> {
+  const [row] = await db
+    .update(customerQueries)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(customerQueries.id, id), isNull(customerQueries.deletedAt)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,131 @@
+import {
+  MAIL_STATUSES,
+  replyMessages,
+  totalPagesOf,
+  type CustomerQuery,
+  type MailStatus,
+  type QueryListQuery,
+  type QueryListResponse,
+  type QueryReply,
+  type ReplyBody,
+  type ReplyResponse,
+} from '@ute/contract';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/errors';
+import { writeAudit, type Actor } from '../audit/audit.repository';
+import type { Mailer } from '../mail/mailer';
+import * as repo from './queries.repository';
+
+export const queryTexts = {
+  deleted: 'Query deleted successfully',
+  ...replyMessages,
+} as const;
+
+const SENT_STATES = new Set<MailStatus>(['sent', 'logged']);
+
+function toMailStatus(value: string | null): MailStatus | null {
+  return value && (MAIL_STATUSES as readonly string[]).includes(value) ? (value as MailStatus) : null;
+}
+
+function toReplyDto(row: repo.ReplyRow): QueryReply {
+  const mailStatus = toMailStatus(row.mailStatus);
+  return {
+    _id: row.id,
+    message: row.message,
+    mailStatus,
+    isSent: mailStatus !== null && SENT_STATES.has(mailStatus),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listQueries(db: Db, query: QueryListQuery): Promise<QueryListResponse> {
+  const email = query.email || undefined;
+  const [rows, totalCount] = await Promise.all([
+    repo.findQueryPage(db, { email, sort: query.sort, offset: (query.page - 1) * query.limit, limit: query.limit }),
+    repo.countQueries(db, email),
+  ]);
+  const replies = await repo.findRepliesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const repliesByQuery = new Map<string, QueryReply[]>();
+  for (const reply of replies) {
+    const list = repliesByQuery.get(reply.queryId) ?? [];
+    list.push(toReplyDto(reply));
+    repliesByQuery.set(reply.queryId, list);
+  }
+  const queries: CustomerQuery[] = rows.map((row) => {
+    const details = repliesByQuery.get(row.id) ?? [];
+    return {
+      _id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      phone: row.phone,
+      message: row.message,
+      date: row.createdAt.toISOString(),
+      replies: details.map((reply) => reply.message),
+      replyDetails: details,
+    };
+  });
+  return { queries, totalPages: totalPagesOf(totalCount, query.limit), totalCount };
+}
+
+function replyMail(query: repo.CustomerQueryRow, reply: string) {
+  return {
+    to: query.email,
+    subject: 'Re: your enquiry',
+    body: [
+      `Hi ${query.firstName},`,
+      '',
+      reply,
+      '',
+      '---',
+      'Your original message:',
+      query.message,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Stores the reply and its mail in one transaction, then tries to send the mail. A mail that
+ * cannot leave now stays pending in the outbox (the mailer retries it), and the reply is kept.
+ */
+export async function replyToQuery(db: Db, mailer: Mailer, body: ReplyBody, actor: Actor): Promise<ReplyResponse> {
+  const mailId = await db.transaction(async (tx) => {
+    const query = await repo.findLiveQueryForUpdate(tx, body.queryId);
+    if (!query) throw notFound('Query');
+    const outboxId = await mailer.enqueue(tx, replyMail(query, body.reply));
+    const replyId = await repo.insertReply(tx, { queryId: query.id, message: body.reply, adminId: actor.adminId, mailId: outboxId });
+    await writeAudit(tx, actor, {
+      action: 'query.reply',
+      targetType: 'customer_query',
+      targetId: query.id,
+      after: { replyId, mailId: outboxId, message: body.reply },
+    });
+    return outboxId;
+  });
+  let isSent = false;
+  try {
+    isSent = await mailer.deliver(mailId);
+  } catch {
+    // The reply and its mail are committed; the outbox retry picks the mail up later.
+  }
+  return { message: isSent ? queryTexts.sent : queryTexts.savedNotSent, isSent };
+}
+
+export async function deleteQuery(db: Db, id: string, actor: Actor): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const query = await repo.markQueryDeleted(tx, id);
+    if (!query) throw notFound('Query');
+    await writeAudit(tx, actor, {
+      action: 'query.delete',
+      targetType: 'customer_query',
+      targetId: id,
+      before: { deletedAt: null },
+      after: { deletedAt: query.deletedAt?.toISOString() ?? null },
+    });
+    return { message: queryTexts.deleted };
+  });
+}

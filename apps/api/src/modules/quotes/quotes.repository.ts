@@ -1,0 +1,67 @@
+import { eq, isNull, sql } from 'drizzle-orm';
+import type { Shipment } from '@ute/contract';
+import type { DbOrTx } from '../../db/database';
+import { shipments } from './quotes.table';
+
+export type ShipmentRow = typeof shipments.$inferSelect;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toShipmentDto(row: ShipmentRow): Shipment {
+  return {
+    _id: row.id,
+    shipmentId: row.shipmentId,
+    email: row.email,
+    quoteStatus: row.quoteStatus,
+    status: row.status,
+    vehicleType: row.vehicleType,
+    orderDate: iso(row.orderDate),
+    pickUpDateAndTime: iso(row.pickUpDateAndTime),
+    collectionAddress: row.collectionAddress,
+    deliveryAddress: row.deliveryAddress,
+    notes: row.notes,
+    price: row.price === null ? null : Number(row.price),
+    contactDetail: row.contactDetail,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One page of quotes that are neither deleted nor rejected (rejecting also sets deleted_at), newest
+ * first. The order spells `nulls last` to match shipments_list_idx exactly; a plain `desc` means
+ * `nulls first` and makes PostgreSQL sort the whole table instead (1M rows: 370 ms vs 0.1 ms).
+ */
+export async function listShipments(db: DbOrTx, page: number, limit: number): Promise<{ rows: ShipmentRow[]; totalCount: number }> {
+  const visible = isNull(shipments.deletedAt);
+  const [rows, [{ count }]] = await Promise.all([
+    db
+      .select()
+      .from(shipments)
+      .where(visible)
+      .orderBy(sql`${shipments.createdAt} desc nulls last`, sql`${shipments.id} desc nulls last`)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ count: sql<number>`count(*)::int` }).from(shipments).where(visible),
+  ]);
+  return { rows, totalCount: count };
+}
+
+/** A shipment by id, deleted or not (callers decide what a deleted or rejected row means). */
+export async function findShipmentById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<ShipmentRow | undefined> {
+  const query = db.select().from(shipments).where(eq(shipments.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateShipment(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<ShipmentRow, 'status' | 'notes' | 'pickUpDateAndTime' | 'price' | 'deletedAt'>>,
+): Promise<ShipmentRow> {
+  const [row] = await db
+    .update(shipments)
+    .set(values)
+    .where(eq(shipments.id, id))
+    .returning();
+  return row;
+}

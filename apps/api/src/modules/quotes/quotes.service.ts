@@ -1,0 +1,149 @@
+import {
+  formatAud,
+  OPEN_QUOTE_STATUSES,
+  quoteMessages,
+  totalPagesOf,
+  type QuoteListQuery,
+  type QuoteListResponse,
+  type SendPriceBody,
+  type Shipment,
+  type ShipmentUpdateBody,
+} from '@ute/contract';
+import type { Db, Tx } from '../../db/database';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { writeAudit, type Actor } from '../audit/audit.repository';
+import type { Mailer } from '../mail/mailer';
+import * as repo from './quotes.repository';
+
+const FINAL_SHIPMENT_STATUSES: readonly string[] = ['delivered', 'cancelled'];
+const isOpen = (status: string) => (OPEN_QUOTE_STATUSES as readonly string[]).includes(status);
+
+/** Where the price goes: the row's email for 'half' quotes, else the collection contact's; the body's only as a fallback. */
+export function recipientOf(row: repo.ShipmentRow, fallback?: string): string | null {
+  const fromRow = row.quoteStatus === 'half' ? row.email : row.contactDetail.find((entry) => entry.collectionInfo?.email)?.collectionInfo?.email;
+  const candidate = fromRow?.trim() || row.email?.trim() || fallback?.trim();
+  return candidate ? candidate : null;
+}
+
+function addressesOf(row: repo.ShipmentRow): { from: string | null; to: string | null } {
+  if (row.quoteStatus === 'half') return { from: row.collectionAddress, to: row.deliveryAddress };
+  return {
+    from: row.contactDetail.find((entry) => entry.collectionInfo?.collectionAddress)?.collectionInfo?.collectionAddress ?? row.collectionAddress,
+    to: row.contactDetail.find((entry) => entry.deliveryInfo?.deliveryAddress)?.deliveryInfo?.deliveryAddress ?? row.deliveryAddress,
+  };
+}
+
+export function priceMailOf(row: repo.ShipmentRow, price: number, to: string) {
+  const { from, to: destination } = addressesOf(row);
+  const route = from && destination ? ` from ${from} to ${destination}` : '';
+  const vehicle = row.vehicleType ? ` (${row.vehicleType})` : '';
+  return {
+    to,
+    subject: `Your quote ${row.shipmentId}: ${formatAud(price)}`,
+    body:
+      `Hello,\n\nThank you for your shipment request ${row.shipmentId}${vehicle}${route}.\n\n` +
+      `Our price for this shipment is ${formatAud(price)} (Australian dollars).\n\n` +
+      `Reply to this mail if you have any questions.\n`,
+  };
+}
+
+export function createQuotesService(db: Db, mailer: Mailer) {
+  /** A row that is not deleted; a rejected quote answers 409 with the reason, a deleted one 404. */
+  async function lockQuote(tx: Tx, id: string): Promise<repo.ShipmentRow> {
+    const row = await repo.findShipmentById(tx, id, { forUpdate: true });
+    if (!row || (row.deletedAt && row.status !== 'rejected')) throw notFound('Quote');
+    if (row.status === 'rejected') throw conflict(quoteMessages.alreadyRejected);
+    return row;
+  }
+
+  async function lockShipment(tx: Tx, id: string): Promise<repo.ShipmentRow> {
+    const row = await repo.findShipmentById(tx, id, { forUpdate: true });
+    if (!row || row.deletedAt) throw notFound('Shipment');
+    return row;
+  }
+
+  function requireOpen(row: repo.ShipmentRow): void {
+    if (isOpen(row.status)) return;
+    throw conflict(row.status === 'accepted' ? quoteMessages.alreadyAccepted : quoteMessages.notOpen);
+  }
+
+  async function list(query: QuoteListQuery): Promise<QuoteListResponse> {
+    const { rows, totalCount } = await repo.listShipments(db, query.page, query.limit);
+    return {
+      data: rows.map(repo.toShipmentDto),
+      paginationData: { page: query.page, totalPages: totalPagesOf(totalCount, query.limit) },
+      totalCounts: totalCount,
+    };
+  }
+
+  async function get(id: string): Promise<Shipment> {
+    const row = await repo.findShipmentById(db, id);
+    if (!row || row.deletedAt) throw notFound('Shipment');
+    return repo.toShipmentDto(row);
+  }
+
+  /** Stores the price, marks the quote 'quoted' and queues the mail in one transaction, then delivers it. */
+  async function sendPrice(id: string, body: SendPriceBody, actor: Actor): Promise<void> {
+    const mailId = await db.transaction(async (tx) => {
+      const before = await lockQuote(tx, id);
+      requireOpen(before);
+      const to = recipientOf(before, body.email);
+      if (!to) throw conflict(quoteMessages.noEmail);
+      const after = await repo.updateShipment(tx, id, { price: body.price, status: 'quoted' });
+      await writeAudit(tx, actor, {
+        action: 'quote.send-price',
+        targetType: 'shipment',
+        targetId: id,
+        before: { status: before.status, price: before.price },
+        after: { status: after.status, price: after.price, mailTo: to },
+      });
+      return mailer.enqueue(tx, priceMailOf(after, body.price, to));
+    });
+    if (!(await mailer.deliver(mailId))) throw new AppError('BAD_GATEWAY', quoteMessages.mailQueued);
+  }
+
+  async function reject(id: string, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const before = await lockQuote(tx, id);
+      requireOpen(before);
+      await repo.updateShipment(tx, id, { status: 'rejected', deletedAt: new Date() });
+      await writeAudit(tx, actor, { action: 'quote.reject', targetType: 'shipment', targetId: id, before: { status: before.status }, after: { status: 'rejected' } });
+    });
+  }
+
+  async function accept(id: string, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const before = await lockQuote(tx, id);
+      requireOpen(before);
+      await repo.updateShipment(tx, id, { status: 'accepted' });
+      await writeAudit(tx, actor, { action: 'quote.accept', targetType: 'shipment', targetId: id, before: { status: before.status }, after: { status: 'accepted' } });
+    });
+  }
+
+  async function update(id: string, body: ShipmentUpdateBody, actor: Actor): Promise<Shipment> {
+    return db.transaction(async (tx) => {
+      const before = await lockShipment(tx, id);
+      if (body.status !== undefined && body.status !== before.status && FINAL_SHIPMENT_STATUSES.includes(before.status)) {
+        throw conflict(quoteMessages.finalStatus);
+      }
+      const after = await repo.updateShipment(tx, id, {
+        ...(body.status !== undefined ? { status: body.status } : {}),
+        ...(body.notes !== undefined ? { notes: body.notes } : {}),
+        ...(body.pickUpDateAndTime !== undefined ? { pickUpDateAndTime: new Date(body.pickUpDateAndTime) } : {}),
+      });
+      const pick = (row: repo.ShipmentRow) => ({ status: row.status, notes: row.notes, pickUpDateAndTime: row.pickUpDateAndTime?.toISOString() ?? null });
+      await writeAudit(tx, actor, { action: 'shipment.update', targetType: 'shipment', targetId: id, before: pick(before), after: pick(after) });
+      return repo.toShipmentDto(after);
+    });
+  }
+
+  async function remove(id: string, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const before = await lockShipment(tx, id);
+      await repo.updateShipment(tx, id, { deletedAt: new Date() });
+      await writeAudit(tx, actor, { action: 'shipment.delete', targetType: 'shipment', targetId: id, before: repo.toShipmentDto(before) });
+    });
+  }
+
+  return { list, get, sendPrice, reject, accept, update, remove };
+}

@@ -1,0 +1,60 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { utes } from './utes.table';
+
+/** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export type UteRow = typeof utes.$inferSelect;
+
+export interface UteListFilter {
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+function listCondition(search: string | undefined): SQL {
+  const live = isNull(utes.deletedAt);
+  // ILIKE on full_name is served by utes_name_trgm_idx (pg_trgm) for terms of 3+ characters.
+  return search ? and(live, sql`${utes.fullName} ilike ${likePattern(search)}`)! : live;
+}
+
+/** One page of live utes, newest first (utes_list_idx), and how many match in all. */
+export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: UteRow[]; totalCount: number }> {
+  const where = listCondition(filter.search);
+  const rows = await db
+    .select()
+    .from(utes)
+    .where(where)
+    // The index is (created_at desc nulls last, id desc nulls last); say so, or the planner sorts.
+    .orderBy(sql`${utes.createdAt} desc nulls last`, sql`${utes.id} desc nulls last`)
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(utes).where(where);
+  return { rows, totalCount: count };
+}
+
+/** The live ute, locked for the rest of the transaction. */
+export async function lockLiveUte(tx: DbOrTx, id: string): Promise<UteRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(utes)
+    .where(and(eq(utes.id, id), isNull(utes.deletedAt)))
+    .for('update');
+  return row;
+}
+
+export async function setUteStatus(tx: DbOrTx, id: string, status: string): Promise<void> {
+  await tx.update(utes).set({ status }).where(eq(utes.id, id));
+}
+
+export async function markUteDeleted(tx: DbOrTx, id: string): Promise<Date> {
+  const [row] = await tx
+    .update(utes)
+    .set({ deletedAt: sql`now()` })
+    .where(eq(utes.id, id))
+    .returning({ deletedAt: utes.deletedAt });
+  return row.deletedAt!;
+}

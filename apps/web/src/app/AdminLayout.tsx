@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut, Menu } from 'lucide-react';
+import { Button, Modal } from '../components/ui';
+import { signOut } from '../features/auth/api';
+import { sessionActions } from '../lib/session';
+import { SIDEBAR_ENTRIES } from './navigation';
+
+export function AdminLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [isLogoutOpen, setIsLogoutOpen] = useState(false);
+  const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+
+  const handleLogout = async () => {
+    // The server revokes the token too (DESIGN.md decision 12); the local sign-out happens regardless.
+    await signOut().catch(() => undefined);
+    sessionActions.clear();
+    queryClient.clear();
+    setIsLogoutOpen(false);
+    navigate('/sign-in', { replace: true });
+  };
+
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
+        <button
+          type="button"
+          className="rounded p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          aria-label={isSidebarOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={isSidebarOpen}
+          aria-controls="sidebar"
+          onClick={() => setIsSidebarOpen((open) => !open)}
+        >
+          <Menu className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <Link to="/" className="flex items-center gap-2" aria-label="Ute Back-office home">
+          <img src="/logo.svg" alt="" width={40} height={25} />
+          <span className="font-semibold text-slate-900">Ute Back-office</span>
+        </Link>
+      </header>
+      <div className="flex">
+        <aside
+          id="sidebar"
+          className={`${isSidebarOpen ? 'block' : 'hidden'} fixed inset-y-14 left-0 z-20 w-60 overflow-y-auto border-r border-slate-200 bg-white lg:sticky lg:top-14 lg:block lg:h-[calc(100vh-3.5rem)]`}
+        >
+          <nav aria-label="Main" className="flex h-full flex-col p-3">
+            <ul className="flex flex-col gap-0.5">
+              {SIDEBAR_ENTRIES.map(({ label, to, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={to === '/'}
+                    onClick={() => setIsSidebarOpen(false)}
+                    className={({ isActive }) =>
+                      `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`
+                    }
+                  >
+                    <Icon className="h-4 w-4" aria-hidden="true" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <Button variant="ghost" className="mt-4 justify-start" onClick={() => setIsLogoutOpen(true)}>
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Log Out
+            </Button>
+          </nav>
+        </aside>
+        <main className="min-w-0 flex-1 p-4 sm:p-6" key={location.pathname}>
+          <Outlet />
+        </main>
+      </div>
+      <Modal
+        open={isLogoutOpen}
+        onOpenChange={setIsLogoutOpen}
+        title="Log Out"
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setIsLogoutOpen(false)}>
+              No, cancel
+            </Button>
+            <Button variant="danger" onClick={() => void handleLogout()}>
+              Yes, Logout
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-800">Are you sure you want to logout?</p>
+      </Modal>
+    </div>
+  );
+}

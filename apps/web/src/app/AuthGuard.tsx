@@ -1,0 +1,28 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../components/ui';
+import { checkToken } from '../features/auth/api';
+import { sessionActions, useSession } from '../lib/session';
+
+/** Checks the session against the server before anything renders; sends a visitor to /sign-in. */
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const token = useSession((session) => session.token);
+  const isAuthorized = useSession((session) => session.isAuthorized);
+  const session = useQuery({ queryKey: ['check-token', token], queryFn: checkToken, enabled: Boolean(token), retry: false, staleTime: Infinity, gcTime: 0 });
+
+  useEffect(() => {
+    if (session.isSuccess) {
+      sessionActions.updateUser(session.data.user);
+      sessionActions.setIsAuthorized(true);
+    } else if (session.isError) {
+      sessionActions.clear();
+    }
+  }, [session.isSuccess, session.isError, session.data]);
+
+  if (!token) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
+  if (session.isError) return <Navigate to="/sign-in" replace />;
+  if (!isAuthorized) return <Spinner label="Checking your session" />;
+  return <>{children}</>;
+}

@@ -1,0 +1,13 @@
+export { Button } from './Button';
+export { ConfirmDialog } from './ConfirmDialog';
+export { DataTable } from './DataTable';
+export { DetailsDialog, type DetailField } from './DetailsDialog';
+export { EmptyState } from './EmptyState';
+export { ImageThumbnail } from './ImageThumbnail';
+export { Modal } from './Modal';
+export { PageHeader } from './PageHeader';
+export { Pager } from './Pager';
+export { SearchBox } from './SearchBox';
+export { Spinner } from './Spinner';
+export { StatusBadge, bookingTone, listingTone, paymentTone, type BadgeTone } from './StatusBadge';
+export { TabStrip, type TabOption } from './Tabs';

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Briefcase, CalendarCheck, ClipboardList, Truck, UserCheck, UserX, Users } from 'lucide-react';
+import { apiPaths, type DashboardCounts, type DashboardResponse } from '@ute/contract';
+import { Spinner } from '../../components/ui';
+import { api } from '../../lib/apiClient';
+
+export const dashboardQueryKey = ['dashboard'] as const;
+
+const CARDS: { key: keyof DashboardCounts; title: string; to: string; icon: typeof Users }[] = [
+  { key: 'totalUser', title: 'Total Users', to: '/all-users', icon: Users },
+  { key: 'totalActiveUser', title: 'Active Users', to: '/all-users', icon: UserCheck },
+  { key: 'totalDeactiveUser', title: 'Inactive Users', to: '/all-users', icon: UserX },
+  { key: 'totalUtedata', title: 'Total Posted Utes', to: '/ute-list', icon: Truck },
+  { key: 'totalJobdata', title: 'Total Jobs', to: '/job-list', icon: Briefcase },
+  { key: 'totalUteBooking', title: 'Ute Bookings', to: '/booking-list', icon: CalendarCheck },
+  { key: 'totalJobBooking', title: 'Job Bookings', to: '/job-booking-list', icon: ClipboardList },
+];
+
+/** Bar width is the value divided by 10, capped at 100 percent (SPEC.md 9). */
+export const barWidthPercent = (value: number) => Math.min(Math.max(value, 0) / 10, 100);
+
+export function DashboardPage() {
+  const dashboard = useQuery({
+    queryKey: dashboardQueryKey,
+    queryFn: ({ signal }) => api.get<DashboardResponse>(apiPaths.dashboard, undefined, signal),
+    staleTime: 0,
+  });
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold text-slate-900">Dashboard Overview</h1>
+      <p className="mb-6 text-sm text-slate-700">
+        Last updated: {new Date(dashboard.dataUpdatedAt || Date.now()).toLocaleTimeString('en-AU')}
+      </p>
+      {dashboard.isPending && <Spinner label="Loading dashboard" />}
+      {dashboard.isError && <p className="text-red-700">Error loading dashboard data: {dashboard.error.message}</p>}
+      {dashboard.data && (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {CARDS.map(({ key, title, to, icon: Icon }) => {
+            const value = dashboard.data.data[key];
+            return (
+              <li key={key}>
+                <Link to={to} className="block rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-600" data-testid={`card-${key}`}>
+                  <div className="flex items-center justify-between">
+                    <h2 className="text-sm font-medium text-slate-700">{title}</h2>
+                    <Icon className="h-5 w-5 text-brand-600" aria-hidden="true" />
+                  </div>
+                  <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="card-value">
+                    {value.toLocaleString('en-AU')}
+                  </p>
+                  <div
+                    className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200"
+                    role="progressbar"
+                    aria-label={`${title} progress`}
+                    aria-valuenow={barWidthPercent(value)}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                  >
+                    <div className="h-full rounded-full bg-brand-600" style={{ width: `${barWidthPercent(value)}%` }} />
+                  </div>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { API_BASE, type ErrorEnvelope } from '@ute/contract';
+import { readToken } from './session';
+
+/** Request time-out of SPEC.md section 9. */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
+/** Every failed call becomes one ApiError carrying the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly serverMessage: string | null,
+    readonly errors: ErrorEnvelope['errors'] = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+/** Called on any 401 from a guarded call (DESIGN.md decision 4). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${buildQuery(options.query)}`, { method, headers, body, signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError' && options.signal?.aborted) throw error;
+    const isTimeout = (error as Error).name === 'TimeoutError';
+    throw new ApiError(0, isTimeout ? 'The request timed out' : 'Network error: the server could not be reached', null);
+  }
+  const text = await response.text();
+  let payload: unknown = null;
+  try {
+    payload = text ? JSON.parse(text) : null;
+  } catch {
+    payload = null;
+  }
+  if (!response.ok) {
+    const envelope = payload as Partial<ErrorEnvelope> | null;
+    const serverMessage = typeof envelope?.message === 'string' ? envelope.message : null;
+    if (response.status === 401 && token) onUnauthorized();
+    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, serverMessage, envelope?.errors);
+  }
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) => apiRequest<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
+  patch: <T>(path: string, body?: unknown, query?: Record<string, QueryValue>) => apiRequest<T>('PATCH', path, { body, query }),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};

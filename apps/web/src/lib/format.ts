@@ -1,0 +1,28 @@
+export { formatAud, formatCentsAud, formatDate, formatDateTime, truncateChars, truncateWords } from '@ute/contract';
+
+/** 'N/A' for a missing or blank value (SPEC.md: other missing values show 'N/A'). */
+export function orNA(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return 'N/A';
+  const text = String(value).trim();
+  return text ? text : 'N/A';
+}
+
+/** A list as 'a, b, c' or 'N/A'. */
+export function listOrNA(values: readonly string[] | null | undefined): string {
+  return values && values.length > 0 ? values.join(', ') : 'N/A';
+}
+
+/** Dollars with a $ prefix, as job and ute budgets are shown. */
+export function formatBudget(value: number | null | undefined): string {
+  if (value === null || value === undefined) return 'N/A';
+  return `$${value.toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
+}
+
+/** Public image URLs of the file host (DESIGN.md "Files"). */
+export const imageUrl = {
+  ute: (file: string) => `/images/ute-images/${encodeURIComponent(file)}`,
+  job: (file: string) => `/jobImg/${encodeURIComponent(file)}`,
+  blog: (file: string) => `/blogImg/${encodeURIComponent(file)}`,
+};
+
+export const PLACEHOLDER_IMAGE = '/placeholder.svg';

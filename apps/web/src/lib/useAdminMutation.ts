@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { notifyError, notifySuccess } from './toast';
+
+export interface AdminMutationOptions<TVariables, TResult extends { message?: string }> {
+  mutationFn: (variables: TVariables) => Promise<TResult>;
+  /** Query keys to refresh after success (prefix match). */
+  invalidates: QueryKey[];
+  /** SPEC.md section 8: 'chain' for utes, jobs, users, queries; 'server' for FAQ, blog, booking, manual payment. */
+  errorMode?: 'chain' | 'server';
+  /** Which row is pending, to show 'Processing' on that row only. */
+  rowIdOf?: (variables: TVariables) => string;
+  onSuccess?: (result: TResult, variables: TVariables) => void;
+  onError?: (error: unknown, variables: TVariables) => void;
+  /** Skip the default toasts (the screen shows its own texts). */
+  silent?: boolean;
+}
+
+/**
+ * The one mutation helper: success toast with the server's message, error toast with SPEC.md's
+ * fallback chain, a pending row id, and a refresh of the lists it touches.
+ */
+export function useAdminMutation<TVariables, TResult extends { message?: string }>(options: AdminMutationOptions<TVariables, TResult>) {
+  const queryClient = useQueryClient();
+  const [pendingRowId, setPendingRowId] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: options.mutationFn,
+    onMutate: (variables) => {
+      if (options.rowIdOf) setPendingRowId(options.rowIdOf(variables));
+    },
+    onSuccess: async (result, variables) => {
+      if (!options.silent && result?.message) notifySuccess(result.message);
+      options.onSuccess?.(result, variables);
+      await Promise.all(options.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    onError: (error, variables) => {
+      if (!options.silent) notifyError(error, options.errorMode ?? 'chain');
+      options.onError?.(error, variables);
+    },
+    onSettled: () => setPendingRowId(null),
+  });
+  return {
+    ...mutation,
+    pendingRowId,
+    isRowPending: (rowId: string) => mutation.isPending && pendingRowId === rowId,
+  };
+}
