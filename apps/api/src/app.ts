@@ -83,6 +83,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   };
   app.decorate('ctx', ctx);
+  // Kept so a test can walk every route and prove each non-public one is guarded.
+  const registeredRoutes: { method: string; url: string; isPublic: boolean }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, isPublic: route.config?.isPublic === true });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onClose', async () => {
     await mailer.close();
   });

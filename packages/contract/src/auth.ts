@@ -21,7 +21,8 @@ export const authMessages = {
   tokenRequired: 'Reset token is required',
 } as const;
 
-const requiredString = (message: string) => z.string({ error: message }).min(1, message);
+// abort: an empty field reports only that it is required, not every other rule too.
+const requiredString = (message: string) => z.string({ error: message }).min(1, { error: message, abort: true });
 
 export const emailSchema = requiredString(authMessages.emailRequired)
   .max(254, 'Email must be at most 254 characters')

@@ -20,7 +20,7 @@ export function AdminLayout() {
     sessionActions.clear();
     queryClient.clear();
     setIsLogoutOpen(false);
-    navigate('/sign-in', { replace: true });
+    void navigate('/sign-in', { replace: true });
   };
 
   return (

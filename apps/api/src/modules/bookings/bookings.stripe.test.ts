@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAYOUT_MESSAGES } from '@ute/contract';
+import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { startStripeTestServer, type StripeTestServer } from '../../test/stripeTestServer';
 import { users } from '../users/users.table';
@@ -79,8 +80,8 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
   });
 
   it('refuses a booking whose owner has no connected account with 409, without calling Stripe', async () => {
-    const [customer] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.stripeAccountId, owner.stripeAccountId));
-    await t.database.db.update(users).set({ stripeAccountId: null }).where(eq(users.id, customer.id));
+    const [ownerRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.stripeAccountId, owner.stripeAccountId));
+    await t.database.db.update(users).set({ stripeAccountId: null }).where(eq(users.id, ownerRow.id));
     try {
       const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
       const response = await transfer(booking.id);
@@ -89,7 +90,7 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
       expect(stripe.postCount).toBe(0);
       expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('none');
     } finally {
-      await t.database.db.update(users).set({ stripeAccountId: owner.stripeAccountId }).where(eq(users.id, customer.id));
+      await t.database.db.update(users).set({ stripeAccountId: owner.stripeAccountId }).where(eq(users.id, ownerRow.id));
     }
   });
 
@@ -120,7 +121,10 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
     const payout = await simulateCrashAfterClaim(t.database.db, { kind: 'ute', id: booking.id, ownerId: owner.id, amountCents: 9900, method: 'stripe', idempotencyKey: key });
     const sent = stripe.seedTransfer({ idempotencyKey: key, amount: 9900, destination: owner.stripeAccountId, metadata: { bookingId: booking.id } });
 
-    const recorded = await reconcilePendingPayouts(t.app.ctx);
+    // The next start: a new app on the same database runs the reconciliation before it listens.
+    const restarted = await buildApp({ config: t.config, database: t.database, logger: false });
+    const recorded = await reconcilePendingPayouts(restarted.ctx);
+    await restarted.close();
     expect(recorded).toBeGreaterThanOrEqual(1);
     expect(stripe.postCount).toBe(0);
     expect(transfersFor(booking.id)).toHaveLength(1);

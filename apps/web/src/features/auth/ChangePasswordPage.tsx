@@ -22,7 +22,7 @@ export function ChangePasswordPage() {
         notifySuccess(result.message);
         // The server has already revoked the old token; forget it here too.
         sessionActions.clear();
-        navigate('/sign-in', { replace: true });
+        void navigate('/sign-in', { replace: true });
       },
     }),
   );

@@ -18,7 +18,7 @@ export function ForgetPasswordPage() {
       onSuccess: (result) => {
         notifySuccess(result.message);
         sessionActions.setEmail(result.email);
-        navigate('/otp');
+        void navigate('/otp');
       },
     }),
   );

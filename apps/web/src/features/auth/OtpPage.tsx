@@ -25,7 +25,7 @@ export function OtpPage() {
         onSuccess: (result) => {
           notifySuccess(result.message);
           sessionActions.setPasswordChangeToken(result.token);
-          navigate('/reset-password');
+          void navigate('/reset-password');
         },
       },
     ),

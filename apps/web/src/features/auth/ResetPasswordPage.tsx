@@ -23,7 +23,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: (result) => {
           notifySuccess(result.message);
-          navigate('/sign-in', { replace: true });
+          void navigate('/sign-in', { replace: true });
           sessionActions.setEmail('');
           sessionActions.setPasswordChangeToken('');
         },

@@ -29,7 +29,7 @@ export function SignInPage() {
         sessionActions.setUserRole(result.user.role);
         sessionActions.updateUser(result.user);
         sessionActions.setIsAuthorized(true);
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       },
     });
   });

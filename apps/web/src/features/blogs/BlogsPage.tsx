@@ -1,8 +1,111 @@
-/** Placeholder until this screen's issue lands. */
+import { useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Blog } from '@ute/contract';
+import { Button, ConfirmDialog, DataTable, EmptyState, ImageThumbnail, PageHeader } from '../../components/ui';
+import { imageUrl, orNA } from '../../lib/format';
+import { errorText } from '../../lib/toast';
+import { useBlogs, useDeleteBlog, useSaveBlog, type BlogFormValues } from './api';
+import { BlogFormDialog } from './BlogFormDialog';
+import { blogDescriptionPreview, blogPostedAt } from './blogText';
+
+type FormState = { open: false } | { open: true; blog: Blog | null };
+
 export function BlogsPage() {
+  const blogs = useBlogs();
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [toDelete, setToDelete] = useState<Blog | null>(null);
+  const closeForm = () => setForm({ open: false });
+  const saveBlog = useSaveBlog(closeForm);
+  const deleteBlog = useDeleteBlog(() => setToDelete(null));
+  const editing = form.open ? form.blog : null;
+
+  const handleSubmit = (values: BlogFormValues) => {
+    if (saveBlog.isPending) return;
+    saveBlog.mutate({ id: editing?._id ?? null, values });
+  };
+
+  const columns = useMemo<ColumnDef<Blog, unknown>[]>(
+    () => [
+      { id: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium break-words">{row.original.title}</span> },
+      {
+        id: 'description',
+        header: 'Description',
+        cell: ({ row }) => <span className="block max-w-md break-words">{blogDescriptionPreview(row.original.description)}</span>,
+      },
+      { id: 'postedAt', header: 'Posted At', cell: ({ row }) => <span className="whitespace-nowrap">{blogPostedAt(row.original.createdAt)}</span> },
+      { id: 'views', header: 'Views', cell: ({ row }) => row.original.views.toLocaleString('en-AU') },
+      {
+        id: 'image',
+        header: 'Image',
+        cell: ({ row }) => {
+          const file = row.original.blogImg[0];
+          return <ImageThumbnail src={file ? imageUrl.blog(file) : null} alt={`Image of ${row.original.title}`} size={48} />;
+        },
+      },
+      { id: 'user', header: 'User', cell: ({ row }) => orNA(row.original.user) },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => (
+          <div className="flex gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Edit blog: ${row.original.title}`}
+              title="Edit"
+              onClick={() => setForm({ open: true, blog: row.original })}
+            >
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700"
+              aria-label={`Delete blog: ${row.original.title}`}
+              title="Delete"
+              onClick={() => setToDelete(row.original)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [],
+  );
+
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Blogs</h1>
+      <PageHeader title="Blogs">
+        <Button onClick={() => setForm({ open: true, blog: null })}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add Blog
+        </Button>
+      </PageHeader>
+      {blogs.isError ? (
+        <p className="text-red-700">{errorText(blogs.error, 'server')}</p>
+      ) : (
+        <DataTable
+          columns={columns}
+          data={blogs.data ?? []}
+          getRowId={(blog) => blog._id}
+          isLoading={blogs.isPending}
+          caption="Blogs"
+          empty={<EmptyState title="No blogs found" />}
+        />
+      )}
+      <BlogFormDialog open={form.open} blog={editing} isPending={saveBlog.isPending} onSubmit={handleSubmit} onClose={closeForm} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete Blog"
+        message="Are you sure you want to delete this blog?"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={deleteBlog.isPending}
+        onConfirm={() => toDelete && !deleteBlog.isPending && deleteBlog.mutate(toDelete._id)}
+      />
     </section>
   );
 }

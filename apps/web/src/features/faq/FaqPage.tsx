@@ -1,8 +1,101 @@
-/** Placeholder until this screen's issue lands. */
+import { useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Faq, FaqBody } from '@ute/contract';
+import { Button, ConfirmDialog, DataTable, EmptyState, PageHeader } from '../../components/ui';
+import { errorText } from '../../lib/toast';
+import { useCreateFaq, useDeleteFaq, useFaqs, useUpdateFaq } from './api';
+import { FaqFormDialog } from './FaqFormDialog';
+
+type FormState = { open: false } | { open: true; faq: Faq | null };
+
 export function FaqPage() {
+  const faqs = useFaqs();
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [toDelete, setToDelete] = useState<Faq | null>(null);
+  const closeForm = () => setForm({ open: false });
+  const createFaq = useCreateFaq(closeForm);
+  const updateFaq = useUpdateFaq(closeForm);
+  const deleteFaq = useDeleteFaq(() => setToDelete(null));
+  const editing = form.open ? form.faq : null;
+  const isSaving = createFaq.isPending || updateFaq.isPending;
+
+  const handleSubmit = (body: FaqBody) => {
+    if (isSaving) return;
+    if (editing) {
+      if (!editing._id) return; // SPEC.md 5: edit does nothing without a chosen FAQ
+      updateFaq.mutate({ id: editing._id, ...body });
+    } else {
+      createFaq.mutate(body);
+    }
+  };
+
+  const columns = useMemo<ColumnDef<Faq, unknown>[]>(
+    () => [
+      { id: 'question', header: 'Question', cell: ({ row }) => <span className="font-medium whitespace-pre-wrap break-words">{row.original.question}</span> },
+      { id: 'answer', header: 'Answer', cell: ({ row }) => <span className="whitespace-pre-wrap break-words">{row.original.answer}</span> },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => (
+          <div className="flex gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Edit FAQ: ${row.original.question}`}
+              title="Edit"
+              onClick={() => setForm({ open: true, faq: row.original })}
+            >
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700"
+              aria-label={`Delete FAQ: ${row.original.question}`}
+              title="Delete"
+              onClick={() => setToDelete(row.original)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [],
+  );
+
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Frequently Asked Questions</h1>
+      <PageHeader title="Frequently Asked Questions">
+        <Button onClick={() => setForm({ open: true, faq: null })}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add FAQ
+        </Button>
+      </PageHeader>
+      {faqs.isError ? (
+        <p className="text-red-700">{errorText(faqs.error, 'server')}</p>
+      ) : (
+        <DataTable
+          columns={columns}
+          data={faqs.data ?? []}
+          getRowId={(faq) => faq._id}
+          isLoading={faqs.isPending}
+          caption="Frequently asked questions"
+          empty={<EmptyState title="No FAQs" />}
+        />
+      )}
+      <FaqFormDialog open={form.open} faq={editing} isPending={isSaving} onSubmit={handleSubmit} onClose={closeForm} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete FAQ"
+        message="Are you sure you want to delete this FAQ?"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={deleteFaq.isPending}
+        onConfirm={() => toDelete && !deleteFaq.isPending && deleteFaq.mutate(toDelete._id)}
+      />
     </section>
   );
 }

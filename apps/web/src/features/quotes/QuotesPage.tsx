@@ -1,8 +1,124 @@
-/** Placeholder until this screen's issue lands. */
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { Shipment } from '@ute/contract';
+import { Button, ConfirmDialog, DataTable, EmptyState, PageHeader, StatusBadge } from '../../components/ui';
+import { formatDateTime, orNA } from '../../lib/format';
+import { errorText } from '../../lib/toast';
+import { useListParams } from '../../lib/useListParams';
+import { useAcceptQuote, useQuotes, useRejectQuote, useSendQuotePrice } from './api';
+import { QuotePager } from './QuotePager';
+import { isOpenQuote, isQuotePagerShown, NOT_AVAILABLE, quoteView, shipmentTone } from './quoteView';
+import { SendPriceDialog } from './SendPriceDialog';
+
 export function QuotesPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useListParams({ page: 1 });
+  const quotes = useQuotes(params.page);
+  const [toReject, setToReject] = useState<Shipment | null>(null);
+  const [toPrice, setToPrice] = useState<Shipment | null>(null);
+  const openShipment = (id: string) => void navigate(`/shipment/${id}`);
+  const acceptQuote = useAcceptQuote(openShipment);
+  // SPEC.md 8: a failed send or reject closes the dialog; the error toast still says why.
+  const rejectQuote = useRejectQuote(() => setToReject(null));
+  const sendPrice = useSendQuotePrice(() => setToPrice(null));
+
+  const totalCount = quotes.data?.totalCounts ?? 0;
+  const totalPages = quotes.data?.paginationData.totalPages ?? 1;
+  useEffect(() => {
+    // After a reject empties the last page, step back to the new last page.
+    if (quotes.data && !quotes.isPlaceholderData && params.page > totalPages) setParams({ page: totalPages }, { replace: true });
+  }, [quotes.data, quotes.isPlaceholderData, params.page, totalPages, setParams]);
+
+  const columns: ColumnDef<Shipment, unknown>[] = [
+    {
+      id: 'id',
+      header: 'Id',
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <span className="whitespace-nowrap font-mono text-xs">{row.original.shipmentId}</span>
+          <StatusBadge label={row.original.status} tone={shipmentTone(row.original.status)} />
+        </div>
+      ),
+    },
+    { id: 'email', header: 'Email', cell: ({ row }) => <span className="break-all">{quoteView(row.original).email}</span> },
+    { id: 'vehicleType', header: 'Vehicle Type', cell: ({ row }) => orNA(row.original.vehicleType) },
+    { id: 'orderDate', header: 'Order Date & Time', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.orderDate)}</span> },
+    {
+      id: 'pickUp',
+      header: 'Pickup Date & Time',
+      cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.pickUpDateAndTime)}</span>,
+    },
+    { id: 'from', header: 'From', cell: ({ row }) => <span className="block min-w-40">{quoteView(row.original).from}</span> },
+    { id: 'to', header: 'To', cell: ({ row }) => <span className="block min-w-40">{quoteView(row.original).to}</span> },
+    { id: 'notes', header: 'Note', cell: ({ row }) => <span className="block max-w-xs break-words">{orNA(row.original.notes)}</span> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => {
+        const quote = row.original;
+        const isOpen = isOpenQuote(quote.status);
+        const isAccepting = acceptQuote.isRowPending(quote._id);
+        return (
+          <div className="flex flex-wrap gap-1.5">
+            {isOpen ? (
+              <Button size="sm" variant="success" disabled={isAccepting} onClick={() => !acceptQuote.isPending && acceptQuote.mutate(quote._id)}>
+                {isAccepting ? 'Processing...' : 'Accept'}
+              </Button>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={() => openShipment(quote._id)}>
+                View
+              </Button>
+            )}
+            <Button size="sm" variant="danger" disabled={!isOpen} onClick={() => setToReject(quote)}>
+              Reject
+            </Button>
+            <Button size="sm" variant="primary" disabled={!isOpen} onClick={() => setToPrice(quote)}>
+              Send Price
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+
+  const handleSendPrice = (price: string) => {
+    if (!toPrice || sendPrice.isPending) return;
+    const email = quoteView(toPrice).email;
+    sendPrice.mutate({ id: toPrice._id, price, email: email === NOT_AVAILABLE ? undefined : email });
+  };
+
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Quotes</h1>
+      <PageHeader title="Quotes" />
+      {quotes.isError ? (
+        <p className="text-red-700">{errorText(quotes.error)}</p>
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            data={quotes.data?.data ?? []}
+            getRowId={(quote) => quote._id}
+            isLoading={quotes.isPending}
+            caption="Quote requests"
+            empty={<EmptyState title="No requests available" />}
+          />
+          {isQuotePagerShown(totalCount) && (
+            <QuotePager page={Math.min(params.page, totalPages)} totalPages={totalPages} onPageChange={(page) => setParams({ page })} />
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={toReject !== null}
+        onOpenChange={(open) => !open && setToReject(null)}
+        title="Reject Quote"
+        message="Are you sure you want to reject this quote?"
+        confirmLabel="Confirm"
+        cancelLabel="Cancel"
+        isPending={rejectQuote.isPending}
+        onConfirm={() => toReject && !rejectQuote.isPending && rejectQuote.mutate(toReject._id)}
+      />
+      <SendPriceDialog open={toPrice !== null} isPending={sendPrice.isPending} onSubmit={handleSendPrice} onClose={() => setToPrice(null)} />
     </section>
   );
 }

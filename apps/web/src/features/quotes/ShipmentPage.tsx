@@ -1,8 +1,150 @@
-/** Placeholder until this screen's issue lands. */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { SHIPMENT_STATUSES, type Shipment, type ShipmentUpdateBody } from '@ute/contract';
+import { Button, PageHeader, Spinner, StatusBadge } from '../../components/ui';
+import { ApiError } from '../../lib/apiClient';
+import { formatAud, formatDateTime, orNA } from '../../lib/format';
+import { errorText } from '../../lib/toast';
+import { useShipment, useUpdateShipment } from './api';
+import { quoteView, shipmentTone, type QuoteContact } from './quoteView';
+
+function BackToQuotes() {
+  return (
+    <Link to="/quotes" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to Quotes
+    </Link>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function contactText(contact: QuoteContact): string {
+  const parts = [contact.name, contact.email, contact.phone].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' · ') : 'Not Available';
+}
+
+/** DESIGN.md decision 8: the shipment screen an accepted quote opens. */
 export function ShipmentPage() {
+  const { id = '' } = useParams();
+  const shipment = useShipment(id);
+
+  if (shipment.isPending) return <Spinner label="Loading shipment" />;
+  if (shipment.isError) {
+    const isMissing = shipment.error instanceof ApiError && (shipment.error.status === 404 || shipment.error.status === 400);
+    return (
+      <section>
+        <BackToQuotes />
+        <PageHeader title="Shipment" />
+        <p className="text-red-700">{isMissing ? 'Shipment not found' : errorText(shipment.error)}</p>
+      </section>
+    );
+  }
+  const data = shipment.data;
+  const view = quoteView(data);
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Shipment</h1>
+      <BackToQuotes />
+      <PageHeader title={`Shipment ${data.shipmentId}`}>
+        <StatusBadge label={data.status} tone={shipmentTone(data.status)} />
+      </PageHeader>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">Details</h2>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
+            <Field label="Status">{data.status}</Field>
+            <Field label="Vehicle Type">{orNA(data.vehicleType)}</Field>
+            <Field label="Order Date & Time">{formatDateTime(data.orderDate)}</Field>
+            <Field label="Pickup Date & Time">{formatDateTime(data.pickUpDateAndTime)}</Field>
+            <Field label="Collection Address">{view.from}</Field>
+            <Field label="Delivery Address">{view.to}</Field>
+            <Field label="Email">{view.email}</Field>
+            <Field label="Quoted Price">{data.price === null ? 'Not quoted yet' : formatAud(data.price)}</Field>
+            <Field label="Collection Contact">{contactText(view.collectionContact)}</Field>
+            <Field label="Delivery Contact">{contactText(view.deliveryContact)}</Field>
+            <div className="sm:col-span-2">
+              <Field label="Notes">
+                <span className="whitespace-pre-wrap">{orNA(data.notes)}</span>
+              </Field>
+            </div>
+          </dl>
+        </div>
+        <ShipmentUpdateForm key={`${data._id}:${data.status}:${data.notes ?? ''}:${data.pickUpDateAndTime ?? ''}`} shipment={data} />
+      </div>
     </section>
+  );
+}
+
+/** An ISO instant as the value of a datetime-local input (local time, minutes). */
+export function toLocalInputValue(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function ShipmentUpdateForm({ shipment }: { shipment: Shipment }) {
+  const update = useUpdateShipment(shipment._id);
+  const [status, setStatus] = useState(shipment.status);
+  const [notes, setNotes] = useState(shipment.notes ?? '');
+  const [pickUp, setPickUp] = useState(toLocalInputValue(shipment.pickUpDateAndTime));
+  const ids = { status: useId(), notes: useId(), pickUp: useId() };
+  const fieldClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const body: ShipmentUpdateBody = {};
+    if (status !== shipment.status) body.status = status as ShipmentUpdateBody['status'];
+    if (notes !== (shipment.notes ?? '')) body.notes = notes;
+    if (pickUp && pickUp !== toLocalInputValue(shipment.pickUpDateAndTime)) body.pickUpDateAndTime = new Date(pickUp).toISOString();
+    update.mutate(body);
+  };
+
+  const statuses: readonly string[] = SHIPMENT_STATUSES.includes(shipment.status as (typeof SHIPMENT_STATUSES)[number])
+    ? SHIPMENT_STATUSES
+    : [shipment.status, ...SHIPMENT_STATUSES];
+  return (
+    <form onSubmit={handleSubmit} className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 className="text-lg font-semibold text-slate-900">Update Shipment</h2>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.status} className="text-sm font-medium text-slate-800">
+          Status
+        </label>
+        <select id={ids.status} value={status} onChange={(event) => setStatus(event.target.value)} className={fieldClass}>
+          {statuses.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.pickUp} className="text-sm font-medium text-slate-800">
+          Pickup Date & Time
+        </label>
+        <input id={ids.pickUp} type="datetime-local" value={pickUp} onChange={(event) => setPickUp(event.target.value)} className={fieldClass} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.notes} className="text-sm font-medium text-slate-800">
+          Notes
+        </label>
+        <textarea id={ids.notes} value={notes} onChange={(event) => setNotes(event.target.value)} rows={4} className={fieldClass} />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" aria-disabled={update.isPending || undefined}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,8 +1,123 @@
-/** Placeholder until this screen's issue lands. */
+import { useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { Activity, Trash2 } from 'lucide-react';
+import type { User } from '@ute/contract';
+import { Button, ConfirmDialog, DataTable, EmptyState, PageHeader, Pager, SearchBox, StatusBadge } from '../../components/ui';
+import { formatDateTime, orNA } from '../../lib/format';
+import { errorText } from '../../lib/toast';
+import { useListParams } from '../../lib/useListParams';
+import { USER_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, useDeleteUser, useSetUserStatus, useUsers } from './api';
+
+const fullNameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
+
 export function UsersListPage() {
+  const [params, setParams] = useListParams({ page: 1, search: '' });
+  const users = useUsers(params);
+  const setStatus = useSetUserStatus();
+  const [toDelete, setToDelete] = useState<User | null>(null);
+  const deleteUser = useDeleteUser(() => setToDelete(null));
+
+  const columns = useMemo<ColumnDef<User, unknown>[]>(
+    () => [
+      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{orNA(fullNameOf(row.original))}</span> },
+      { id: 'email', header: 'Email', cell: ({ row }) => <span className="break-all">{row.original.email}</span> },
+      { id: 'address', header: 'Address', cell: ({ row }) => orNA(row.original.address) },
+      { id: 'phoneNumber', header: 'Mobile Number', cell: ({ row }) => <span className="whitespace-nowrap">{orNA(row.original.phoneNumber)}</span> },
+      { id: 'createdAt', header: 'Created Date', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: ({ row }) => <StatusBadge label={row.original.isActive ? 'Active' : 'Inactive'} tone={row.original.isActive ? 'green' : 'red'} />,
+      },
+      {
+        id: 'activity',
+        header: 'Activity',
+        cell: ({ row }) => (
+          <Link
+            to={`/users-activity/${row.original._id}`}
+            className="inline-flex items-center gap-1 whitespace-nowrap font-medium text-brand-700 underline-offset-2 hover:underline"
+            aria-label={`Activity of ${fullNameOf(row.original) || row.original.email}`}
+          >
+            <Activity className="h-4 w-4" aria-hidden="true" />
+            Activity
+          </Link>
+        ),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => {
+          const user = row.original;
+          const isPending = setStatus.isRowPending(user._id);
+          return (
+            <div className="flex items-center gap-1">
+              <Button
+                size="sm"
+                variant={user.isActive ? 'secondary' : 'success'}
+                className="min-w-[6.5rem]"
+                disabled={isPending}
+                onClick={() => setStatus.mutate({ id: user._id, status: user.isActive ? 'inActive' : 'active' })}
+              >
+                {isPending ? 'Processing...' : user.isActive ? 'Deactivate' : 'Activate'}
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700"
+                aria-label={`Delete user ${user.email}`}
+                title="Delete"
+                onClick={() => setToDelete(user)}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            </div>
+          );
+        },
+      },
+    ],
+    [setStatus],
+  );
+
+  const data = users.data?.data ?? [];
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Users List</h1>
+      <PageHeader title="Users List">
+        <SearchBox
+          value={params.search}
+          onSearch={(search) => setParams({ search })}
+          placeholder="Search by email"
+          label="Search users by email"
+          delayMs={USER_SEARCH_DEBOUNCE_MS}
+        />
+      </PageHeader>
+      {users.isError ? (
+        <p className="text-red-700" role="alert">
+          {errorText(users.error)}
+        </p>
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            data={data}
+            getRowId={(user) => user._id}
+            isLoading={users.isPending}
+            caption="Users"
+            empty={<EmptyState title={params.search ? 'No matching users found' : 'No Users Yet'} />}
+          />
+          <Pager page={params.page} pageSize={USERS_PAGE_SIZE} totalCount={users.data?.totalCount ?? 0} onPageChange={(page) => setParams({ page })} />
+        </>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete User"
+        message="Are you sure you want to delete this user?"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={deleteUser.isPending}
+        onConfirm={() => toDelete && !deleteUser.isPending && deleteUser.mutate(toDelete._id)}
+      />
     </section>
   );
 }

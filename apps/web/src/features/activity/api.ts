@@ -1,0 +1,36 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiPaths, type ActivityResponse } from '@ute/contract';
+import { api } from '../../lib/apiClient';
+
+export const activityQueryKey = ['activity'] as const;
+/** Day groups per 'Load more' step on 'All Dates'. */
+export const ACTIVITY_DAYS_PER_PAGE = 7;
+
+/** 'latest' (the most recent day), 'all' (every day, loaded on demand) or one day (YYYY-MM-DD). */
+export type ActivityFilter = 'latest' | 'all' | (string & {});
+
+export function isDayFilter(filter: ActivityFilter): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(filter);
+}
+
+/**
+ * The user's activity for a filter. 'all' pages by day groups with the `before` cursor, so a user
+ * with tens of thousands of activities loads a week at a time.
+ */
+export function useUserActivity(userId: string, filter: ActivityFilter) {
+  return useInfiniteQuery({
+    queryKey: [...activityQueryKey, userId, filter],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => {
+      const query = isDayFilter(filter)
+        ? { date: filter }
+        : filter === 'all'
+          ? { days: ACTIVITY_DAYS_PER_PAGE, before: pageParam }
+          : { days: 1 };
+      return api.get<ActivityResponse>(apiPaths.activities(userId), query, signal);
+    },
+    getNextPageParam: (lastPage) => (filter === 'all' && lastPage.hasMore ? lastPage.data.at(-1)?.date : undefined),
+    placeholderData: keepPreviousData,
+    retry: (failureCount, error) => (error as { status?: number }).status !== 404 && failureCount < 3,
+  });
+}

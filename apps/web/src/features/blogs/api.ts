@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiPaths, type Blog, type MessageResponse } from '@ute/contract';
+import { api } from '../../lib/apiClient';
+import { useAdminMutation } from '../../lib/useAdminMutation';
+
+export const blogsQueryKey = ['blogs'] as const;
+
+type BlogMutationResult = MessageResponse & { data: Blog };
+
+export function useBlogs() {
+  return useQuery({
+    queryKey: blogsQueryKey,
+    queryFn: ({ signal }) => api.get<{ data: Blog[] }>(apiPaths.blogs, undefined, signal),
+    select: (response) => response.data,
+  });
+}
+
+export interface BlogFormValues {
+  title: string;
+  description: string;
+  user: string;
+  image: File | null;
+  views?: number;
+  comments?: number;
+}
+
+/** The multipart form of create-blog and update-blog (SPEC.md 7: title, description, blogImg, user, views, comments). */
+export function toBlogFormData(values: BlogFormValues): FormData {
+  const form = new FormData();
+  form.append('title', values.title);
+  form.append('description', values.description);
+  form.append('user', values.user);
+  form.append('views', String(values.views ?? 0));
+  form.append('comments', String(values.comments ?? 0));
+  if (values.image) form.append('blogImg', values.image, values.image.name);
+  return form;
+}
+
+/** Blog failures show the server's message only (SPEC.md 8). */
+export function useSaveBlog(onSuccess?: () => void) {
+  return useAdminMutation({
+    mutationFn: ({ id, values }: { id: string | null; values: BlogFormValues }) =>
+      id
+        ? api.put<BlogMutationResult>(apiPaths.updateBlog(id), toBlogFormData(values))
+        : api.post<BlogMutationResult>(apiPaths.createBlog, toBlogFormData(values)),
+    invalidates: [blogsQueryKey],
+    errorMode: 'server',
+    onSuccess: () => onSuccess?.(),
+  });
+}
+
+export function useDeleteBlog(onSuccess?: () => void) {
+  return useAdminMutation({
+    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteBlog(id)),
+    invalidates: [blogsQueryKey],
+    errorMode: 'server',
+    rowIdOf: (id) => id,
+    onSuccess: () => onSuccess?.(),
+  });
+}

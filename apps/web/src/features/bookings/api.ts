@@ -1,0 +1,77 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  apiPaths,
+  type BankAccount,
+  type BookingKind,
+  type JobBookingListResponse,
+  type MessageResponse,
+  type PaymentKind,
+  type UteBookingListResponse,
+} from '@ute/contract';
+import { api } from '../../lib/apiClient';
+import { useAdminMutation } from '../../lib/useAdminMutation';
+
+/** Page size of the booking lists (SPEC.md 9). */
+export const BOOKING_PAGE_SIZE = 10;
+
+export const uteBookingsQueryKey = ['uteBookings'] as const;
+export const jobBookingsQueryKey = ['jobBookings'] as const;
+
+export function useUteBookings(params: { page: number; payment: PaymentKind }) {
+  return useQuery({
+    queryKey: [...uteBookingsQueryKey, params],
+    queryFn: ({ signal }) => api.get<UteBookingListResponse>(apiPaths.uteBookings, { page: params.page, limit: BOOKING_PAGE_SIZE, payment: params.payment }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useJobBookings(params: { page: number; payment: PaymentKind }) {
+  return useQuery({
+    queryKey: [...jobBookingsQueryKey, params],
+    queryFn: ({ signal }) => api.get<JobBookingListResponse>(apiPaths.jobBookings, { page: params.page, limit: BOOKING_PAGE_SIZE, payment: params.payment }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBankAccount(ownerId: string | null) {
+  return useQuery({
+    queryKey: ['bankAccount', ownerId],
+    queryFn: ({ signal }) => api.get<{ data: BankAccount }>(apiPaths.bankAccount(ownerId!), undefined, signal),
+    enabled: ownerId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+const listKeyOf = (kind: BookingKind) => (kind === 'ute' ? uteBookingsQueryKey : jobBookingsQueryKey);
+
+/** Stripe tab: the api sends the payout through Stripe (or the offline ledger), exactly once. */
+export function useStripeTransfer(kind: BookingKind) {
+  return useAdminMutation({
+    mutationFn: ({ ownerId, bookingId }: { ownerId: string; bookingId: string }) => api.post<MessageResponse>(apiPaths.stripeTransfer(ownerId, bookingId)),
+    invalidates: [listKeyOf(kind)],
+    errorMode: 'server',
+    rowIdOf: ({ bookingId }) => bookingId,
+  });
+}
+
+/** Manual tab: records that the owner was paid by bank transfer. */
+export function useManualTransfer(kind: BookingKind, options: { onSuccess?: () => void } = {}) {
+  return useAdminMutation({
+    mutationFn: (bookingId: string) => api.put<MessageResponse>(apiPaths.manualTransfer(bookingId), { kind }),
+    invalidates: [listKeyOf(kind)],
+    errorMode: 'server',
+    rowIdOf: (bookingId) => bookingId,
+    onSuccess: options.onSuccess,
+  });
+}
+
+export function useDeleteJobBooking(options: { onSuccess?: () => void } = {}) {
+  return useAdminMutation({
+    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteJobBooking(id)),
+    invalidates: [jobBookingsQueryKey, ['dashboard']],
+    errorMode: 'server',
+    rowIdOf: (id) => id,
+    onSuccess: options.onSuccess,
+  });
+}

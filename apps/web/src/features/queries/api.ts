@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiPaths, type MessageResponse, type QueryListResponse, type ReplyBody, type ReplyResponse } from '@ute/contract';
+import { api } from '../../lib/apiClient';
+import { useAdminMutation } from '../../lib/useAdminMutation';
+
+export const queriesQueryKey = ['queries'] as const;
+export const QUERIES_PAGE_SIZE = 10;
+export type QuerySort = 'latest' | 'oldest';
+
+export function useCustomerQueries(params: { page: number; email: string; sort: QuerySort }) {
+  return useQuery({
+    queryKey: [...queriesQueryKey, params.page, params.email, params.sort],
+    queryFn: ({ signal }) =>
+      api.get<QueryListResponse>(apiPaths.queries, { page: params.page, limit: QUERIES_PAGE_SIZE, sort: params.sort, email: params.email || undefined }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The screen shows its own texts for a reply (SPEC.md 8), so the kit's toasts stay silent here. */
+export function useReplyToQuery(options: { onSuccess: (result: ReplyResponse) => void; onError: () => void }) {
+  return useAdminMutation({
+    mutationFn: (body: ReplyBody) => api.patch<ReplyResponse>(apiPaths.replyQuery, body),
+    invalidates: [queriesQueryKey],
+    silent: true,
+    onSuccess: (result) => options.onSuccess(result),
+    onError: () => options.onError(),
+  });
+}
+
+export function useDeleteQuery(onSuccess?: () => void) {
+  return useAdminMutation({
+    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteQuery(id)),
+    invalidates: [queriesQueryKey],
+    errorMode: 'chain',
+    rowIdOf: (id) => id,
+    onSuccess: () => onSuccess?.(),
+  });
+}

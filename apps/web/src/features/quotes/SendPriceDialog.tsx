@@ -1,0 +1,58 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Modal } from '../../components/ui';
+
+/** 'Enter Price': a free text input (SPEC.md 5: the server checks the amount), Cancel and Submit. */
+export function SendPriceDialog({
+  open,
+  isPending,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  isPending: boolean;
+  onSubmit: (price: string) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title="Enter Price" size="sm">
+      <PriceForm isPending={isPending} onSubmit={onSubmit} onCancel={onClose} />
+    </Modal>
+  );
+}
+
+function PriceForm({ isPending, onSubmit, onCancel }: { isPending: boolean; onSubmit: (price: string) => void; onCancel: () => void }) {
+  const [price, setPrice] = useState('');
+  const id = useId();
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isPending) return;
+    onSubmit(price.trim());
+  };
+  return (
+    <form onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          Price (AUD)
+        </label>
+        <input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          placeholder="Enter Price"
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+        />
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" aria-disabled={isPending || undefined}>
+          Submit
+        </Button>
+      </div>
+    </form>
+  );
+}

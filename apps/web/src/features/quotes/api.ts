@@ -1,0 +1,62 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiPaths, type MessageResponse, type QuoteListResponse, type Shipment, type ShipmentUpdateBody } from '@ute/contract';
+import { api } from '../../lib/apiClient';
+import { useAdminMutation } from '../../lib/useAdminMutation';
+
+/** SPEC.md 7 and 9: the quotes list asks for 10 per page. */
+export const QUOTES_PAGE_SIZE = 10;
+export const quotesQueryKey = ['quotes'] as const;
+export const shipmentQueryKey = (id: string) => ['quotes', 'shipment', id] as const;
+
+export function useQuotes(page: number) {
+  return useQuery({
+    queryKey: [...quotesQueryKey, 'list', page],
+    queryFn: ({ signal }) => api.get<QuoteListResponse>(apiPaths.quotes, { page, limit: QUOTES_PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useShipment(id: string) {
+  return useQuery({
+    queryKey: shipmentQueryKey(id),
+    queryFn: ({ signal }) => api.get<{ data: Shipment }>(apiPaths.shipment(id), undefined, signal),
+    select: (response) => response.data,
+  });
+}
+
+export function useAcceptQuote(onSuccess: (id: string) => void) {
+  return useAdminMutation({
+    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.acceptQuote(id)),
+    invalidates: [quotesQueryKey],
+    rowIdOf: (id) => id,
+    onSuccess: (_result, id) => onSuccess(id),
+  });
+}
+
+export function useRejectQuote(onSettled: () => void) {
+  return useAdminMutation({
+    mutationFn: (id: string) => api.delete<MessageResponse>(apiPaths.rejectQuote(id)),
+    invalidates: [quotesQueryKey],
+    rowIdOf: (id) => id,
+    onSuccess: onSettled,
+    onError: onSettled,
+  });
+}
+
+export function useSendQuotePrice(onSettled: () => void) {
+  return useAdminMutation({
+    mutationFn: ({ id, email, price }: { id: string; email?: string; price: string }) =>
+      api.post<MessageResponse>(apiPaths.sendQuotePrice(id), { ...(email ? { email } : {}), price }),
+    invalidates: [quotesQueryKey],
+    rowIdOf: ({ id }) => id,
+    onSuccess: onSettled,
+    onError: onSettled,
+  });
+}
+
+export function useUpdateShipment(id: string) {
+  return useAdminMutation({
+    mutationFn: (body: ShipmentUpdateBody) => api.put<MessageResponse & { data: Shipment }>(apiPaths.updateShipment(id), body),
+    invalidates: [quotesQueryKey],
+  });
+}
