@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { API_BASE, BLOG_IMAGE_MAX_BYTES } from '@ute/contract';
 import type { Database } from './db/database';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rateLimiter';
+import { RedisRateLimitStore } from './lib/redisRateLimiter';
 import { hmac, loadSigningSecret } from './lib/secrets';
 import { registerAuthGuard } from './plugins/authGuard';
 import type { Config } from './plugins/config';
@@ -62,7 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const signingSecret = loadSigningSecret(config.JWT_SECRET, config.DATA_DIR);
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const limits = options.limits ?? new MemoryRateLimitStore();
+  const redisLimits = !options.limits && config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : null;
+  const limits = options.limits ?? redisLimits ?? new MemoryRateLimitStore();
   const ctx: AppContext = {
     config,
     database,
@@ -91,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onClose', async () => {
     await mailer.close();
+    await redisLimits?.close();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -23,8 +23,10 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: a copy of the data directory (tests and backups). */
+  /** PGlite only: the client (backups dump its data directory). */
   pglite?: PGlite;
+  /** PostgreSQL only: the connection string (backups). */
+  url?: string;
 }
 
 export const pgliteExtensions = { pg_trgm };
@@ -59,6 +61,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   return {
     db,
     engine: 'postgres',
+    url: connectionString,
     migrate: async () => {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
     },

@@ -7,6 +7,7 @@ import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { hashPassword } from './passwords';
 import { upsertAdmin } from './auth.repository';
 import { hmac, loadSigningSecret } from '../../lib/secrets';
+import { RedisRateLimitStore } from '../../lib/redisRateLimiter';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -232,6 +233,22 @@ describe('route guard', () => {
       const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
       const response = await t.app.inject({ method: route.method as 'GET', url });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+});
+
+describe('sign-in throttling with the Redis store (REDIS_URL)', () => {
+  it('blocks the sixth failure for an account through Redis counters', async () => {
+    const store = new RedisRateLimitStore(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', `ute:test:${Date.now()}:${Math.random()}:`);
+    const withRedis = await createTestApp({ build: { limits: store } });
+    try {
+      const email = `redis-${Date.now()}-${Math.random().toString(36).slice(2)}@test.local`;
+      const attempt = () => withRedis.request({ method: 'POST', url: '/sign-in', payload: { email, password: 'wrong-password' }, token: null });
+      for (let i = 0; i < 5; i += 1) expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(429);
+    } finally {
+      await withRedis.close();
+      await store.close();
     }
   });
 });

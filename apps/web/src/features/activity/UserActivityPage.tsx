@@ -16,7 +16,7 @@ function DayGroup({ group, userName }: { group: ActivityDayGroup; userName: stri
     <section aria-labelledby={headingId} className="border-l-4 border-brand-100 pl-4 sm:pl-6">
       <h2 id={headingId} className="mb-3 flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
         <CalendarDays className="h-5 w-5 text-brand-600" aria-hidden="true" />
-        {formatActivityDay(group.date)}
+        {formatActivityDay(group.date)}{' '}
         <span className="text-sm font-normal text-slate-600">({activityCount(group.count)})</span>
       </h2>
       <ul className="space-y-3">

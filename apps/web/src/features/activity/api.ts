@@ -31,6 +31,5 @@ export function useUserActivity(userId: string, filter: ActivityFilter) {
     },
     getNextPageParam: (lastPage) => (filter === 'all' && lastPage.hasMore ? lastPage.data.at(-1)?.date : undefined),
     placeholderData: keepPreviousData,
-    retry: (failureCount, error) => (error as { status?: number }).status !== 404 && failureCount < 3,
   });
 }

@@ -1,8 +1,126 @@
-/** Placeholder until this screen's issue lands. */
+import { useEffect, useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { Payment } from '@ute/contract';
+import { Button, DataTable, EmptyState, PageHeader, Pager, SearchBox, StatusBadge, TabStrip, paymentTone } from '../../components/ui';
+import { formatCentsAud, formatDateTime, orNA } from '../../lib/format';
+import { errorText } from '../../lib/toast';
+import { useListParams } from '../../lib/useListParams';
+import { PAYMENT_PAGE_SIZE, PAYMENT_SEARCH_DELAY_MS, useAcceptPayment, useManualPayments, useStripePayments } from './api';
+import {
+  MANUAL_PAYMENT_TABS,
+  PAYMENT_SORT_OPTIONS,
+  PAYMENT_TABS,
+  acceptLabel,
+  asManualKind,
+  asPaymentSort,
+  asPaymentTab,
+  paymentEmptyText,
+} from './paymentView';
+import { ReceiptDialog } from './ReceiptDialog';
+
 export function PaymentHistoryPage() {
+  const [params, setParams] = useListParams({ page: 1, search: '', sort: 'newest', tab: 'stripe', kind: 'ute' });
+  const tab = asPaymentTab(params.tab);
+  const kind = asManualKind(params.kind);
+  const sort = asPaymentSort(params.sort);
+  const stripePayments = useStripePayments({ page: params.page, search: params.search, sort }, tab === 'stripe');
+  const manualPayments = useManualPayments({ page: params.page, search: params.search, sort, kind }, tab === 'manual');
+  const payments = tab === 'stripe' ? stripePayments : manualPayments;
+  const accept = useAcceptPayment();
+  const [receipt, setReceipt] = useState<string | null>(null);
+
+  const totalCount = payments.data?.totalCount ?? 0;
+  const rows = useMemo(() => payments.data?.data ?? [], [payments.data]);
+
+  useEffect(() => {
+    if (payments.isPlaceholderData || !payments.data) return;
+    const lastPage = Math.max(1, Math.ceil(totalCount / PAYMENT_PAGE_SIZE));
+    if (params.page > lastPage) setParams({ page: lastPage }, { replace: true });
+  }, [payments.data, payments.isPlaceholderData, totalCount, params.page, setParams]);
+
+  const columns = useMemo<ColumnDef<Payment, unknown>[]>(() => {
+    const common: ColumnDef<Payment, unknown>[] = [
+      { id: 'paymentBy', header: 'User', cell: ({ row }) => <span className="whitespace-nowrap">{orNA(row.original.paymentBy)}</span> },
+      { id: 'amount', header: 'Amount', cell: ({ row }) => formatCentsAud(row.original.amount) },
+      { id: 'createdAt', header: 'Date', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
+      { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge label={row.original.status} tone={paymentTone(row.original.status)} /> },
+    ];
+    if (tab === 'stripe') return common;
+    return [
+      ...common,
+      { id: 'transactionId', header: 'Transaction ID', cell: ({ row }) => <span className="whitespace-nowrap">{orNA(row.original.transactionId)}</span> },
+      {
+        id: 'receipt',
+        header: 'Receipt',
+        cell: ({ row }) => {
+          const image = row.original.paymentImage;
+          return image ? (
+            <button type="button" className="font-medium text-brand-700 underline hover:text-brand-800" onClick={() => setReceipt(image)}>
+              View
+            </button>
+          ) : (
+            <span className="whitespace-nowrap text-slate-600">No receipt</span>
+          );
+        },
+      },
+      {
+        id: 'action',
+        header: 'Action',
+        cell: ({ row }) => {
+          const { label, disabled } = acceptLabel(row.original.status, accept.isRowPending(row.original._id));
+          return (
+            <Button size="sm" variant={label === 'Accepted' ? 'secondary' : 'success'} disabled={disabled || accept.isPending} onClick={() => accept.mutate(row.original._id)}>
+              {label}
+            </Button>
+          );
+        },
+      },
+    ];
+  }, [tab, accept]);
+
   return (
     <section>
-      <h1 className="text-2xl font-semibold">Payment History</h1>
+      <PageHeader title="Payment History">
+        <SearchBox value={params.search} onSearch={(search) => setParams({ search })} placeholder="Search by name" delayMs={PAYMENT_SEARCH_DELAY_MS} />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <span>Sort</span>
+          <select
+            value={sort}
+            onChange={(event) => setParams({ sort: event.target.value })}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+          >
+            {PAYMENT_SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </PageHeader>
+      <TabStrip label="Payment type" value={tab} options={PAYMENT_TABS} onChange={(next) => setParams({ tab: next })} />
+      {tab === 'manual' && (
+        <div>
+          <TabStrip label="Manual payment kind" value={kind} options={MANUAL_PAYMENT_TABS} onChange={(next) => setParams({ kind: next })} />
+        </div>
+      )}
+      {payments.isError && !payments.data ? (
+        <p role="alert" className="text-red-700">
+          {errorText(payments.error, 'server')}
+        </p>
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            data={rows}
+            getRowId={(payment) => payment._id}
+            isLoading={payments.isPending}
+            caption={tab === 'stripe' ? 'Stripe payments' : `Manual ${kind} payments`}
+            empty={<EmptyState title={paymentEmptyText(tab)} />}
+          />
+          <Pager page={params.page} pageSize={PAYMENT_PAGE_SIZE} totalCount={totalCount} onPageChange={(page) => setParams({ page })} />
+        </>
+      )}
+      <ReceiptDialog src={receipt} onClose={() => setReceipt(null)} />
     </section>
   );
 }

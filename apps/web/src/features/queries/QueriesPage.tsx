@@ -11,7 +11,7 @@ import { QueryDetailsDialog } from './QueryDetailsDialog';
 import { ReplyDialog } from './ReplyDialog';
 
 /** SPEC.md: the message column shows the first 5 words then '...'. */
-export const MESSAGE_PREVIEW_WORDS = 5;
+const MESSAGE_PREVIEW_WORDS = 5;
 /** Every page gets a numbered button; past this many pages a sliding window keeps the pager usable. */
 const ALL_PAGE_BUTTONS_UP_TO = 50;
 

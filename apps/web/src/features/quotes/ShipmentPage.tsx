@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/apiClient';
 import { formatAud, formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useShipment, useUpdateShipment } from './api';
-import { quoteView, shipmentTone, type QuoteContact } from './quoteView';
+import { quoteView, shipmentTone, toLocalInputValue, type QuoteContact } from './quoteView';
 
 function BackToQuotes() {
   return (
@@ -81,15 +81,6 @@ export function ShipmentPage() {
       </div>
     </section>
   );
-}
-
-/** An ISO instant as the value of a datetime-local input (local time, minutes). */
-export function toLocalInputValue(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 function ShipmentUpdateForm({ shipment }: { shipment: Shipment }) {

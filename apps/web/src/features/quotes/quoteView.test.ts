@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isQuotePagerShown, NOT_AVAILABLE, quoteView } from './quoteView';
+import { isQuotePagerShown, NOT_AVAILABLE, quoteView, toLocalInputValue } from './quoteView';
 
 const base = { email: null, collectionAddress: null, deliveryAddress: null, contactDetail: [] };
 
@@ -43,5 +43,15 @@ describe('isQuotePagerShown', () => {
     expect(isQuotePagerShown(9)).toBe(false);
     expect(isQuotePagerShown(10)).toBe(true);
     expect(isQuotePagerShown(11)).toBe(true);
+  });
+});
+
+describe('toLocalInputValue', () => {
+  it('turns an ISO instant into a datetime-local value in local time, and a missing one into empty', () => {
+    const value = toLocalInputValue('2025-03-04T05:06:00.000Z');
+    expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(new Date(value).toISOString()).toBe('2025-03-04T05:06:00.000Z');
+    expect(toLocalInputValue(null)).toBe('');
+    expect(toLocalInputValue('garbage')).toBe('');
   });
 });

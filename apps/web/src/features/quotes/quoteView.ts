@@ -58,3 +58,12 @@ export function shipmentTone(status: string): 'green' | 'blue' | 'red' | 'yellow
   if (status === 'cancelled' || status === 'rejected') return 'red';
   return 'yellow';
 }
+
+/** An ISO instant as the value of a datetime-local input (local time, minutes). */
+export function toLocalInputValue(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -79,7 +79,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('UteListPage', () => {
   it('shows every column of SPEC.md in order', async () => {
     renderPage();
-    await screen.findByText("Olivia's Toyota HiLux");
+    await screen.findByText('UTE-000001');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual([
       'Full Name',
@@ -221,7 +221,7 @@ describe('UteListPage', () => {
   });
 
   it('pages with the results line', async () => {
-    handler = (url) => ({ body: listOf([baseUte], 25) });
+    handler = () => ({ body: listOf([baseUte], 25) });
     renderPage('/ute-list?page=3');
     expect(await screen.findByText('Showing 21 to 25 of 25 results')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));

@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ManualPaymentDialog } from './ManualPaymentDialog';
+
+const BANK = { accountNumber: '12345678', bsbCode: '062-000', accountHolderName: 'Ava Nguyen', bankName: 'Commonwealth Bank' };
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function renderDialog(onClose = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ManualPaymentDialog kind="ute" target={{ bookingId: 'b1', ownerId: 'o1', amount: 420.5 }} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return onClose;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ManualPaymentDialog', () => {
+  it("shows the owner's bank details and the amount, records the payment with Transfer, then closes", async () => {
+    let releaseTransfer: () => void = () => {};
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/get-account-detail/o1')) return json(200, { data: BANK });
+      if (url.endsWith('/transfer-manual-payment/b1') && init?.method === 'PUT') {
+        await new Promise<void>((resolve) => (releaseTransfer = resolve));
+        return json(200, { message: 'Manual payment recorded successfully' });
+      }
+      return json(404, { message: 'unexpected' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onClose = renderDialog();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Manual Payment' });
+    expect(await screen.findByText('12345678')).toBeInTheDocument();
+    for (const label of ['Bank Account Number', 'BSB Number', 'Account Holder Name', 'Bank Name', 'Amount to Transfer']) {
+      expect(dialog).toHaveTextContent(label);
+    }
+    expect(screen.getByText('062-000')).toBeInTheDocument();
+    expect(screen.getByText('Ava Nguyen')).toBeInTheDocument();
+    expect(screen.getByText('Commonwealth Bank')).toBeInTheDocument();
+    expect(screen.getByText('A$420.50')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/transfer-manual-payment/b1'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ kind: 'ute' });
+    releaseTransfer();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("shows the server's message and keeps Transfer disabled when the owner has no bank details", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(404, { message: 'Bank account not found' })));
+    renderDialog();
+    expect(await screen.findByText('Bank account not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { Job, JobListResponse } from '@ute/contract';
+import { JobListPage } from './JobListPage';
+
+const pending: Job = {
+  _id: '00000003-0000-4000-8000-000000000001',
+  jobId: 'JOB-000001',
+  title: 'Furniture removal in Perth',
+  description: 'Furniture removal needed around Perth. Stairs at pickup.',
+  state: 'WA',
+  location: '12 Hay Street, Perth',
+  workSchedule: ['Mon 7am-3pm', 'Sat 9am-1pm'],
+  budget: 420,
+  jobImg: ['demo-job-1.png', 'demo-job-2.png'],
+  status: 'Pending',
+  createdAt: '2026-03-04T05:06:00.000Z',
+};
+const approved: Job = { ...pending, _id: '00000003-0000-4000-8000-000000000002', jobId: 'JOB-000002', title: 'Tip run in Hobart', status: 'Approved' };
+const rejected: Job = {
+  ...pending,
+  _id: '00000003-0000-4000-8000-000000000003',
+  jobId: 'JOB-000003',
+  title: 'Office move in Darwin',
+  description: null,
+  state: null,
+  location: null,
+  workSchedule: [],
+  budget: null,
+  jobImg: [],
+  status: 'Rejected',
+};
+
+type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+let handler: Handler;
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const url = new URL(String(input), 'http://localhost');
+  const { status = 200, body } = await handler(url, init);
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+});
+const listOf = (data: Job[], totalCount = data.length, page = 1): JobListResponse => ({
+  data,
+  totalCount,
+  paginationData: { page, totalPages: Math.max(1, Math.ceil(totalCount / 10)) },
+});
+const requests = (method = 'GET') => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([input]) => new URL(String(input), 'http://localhost'));
+
+function renderPage(path = '/job-list') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <JobListPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  handler = () => ({ body: listOf([pending, approved, rejected]) });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('JobListPage', () => {
+  it('shows every column of SPEC.md in order, with $ budgets and fallbacks', async () => {
+    renderPage();
+    const row = within((await screen.findByText('JOB-000001')).closest('tr')!);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Job Title',
+      'Description',
+      'State',
+      'Location',
+      'Shift',
+      'Budget',
+      'Image',
+      'Created',
+      'Status',
+      'JOB ID',
+      'Actions',
+    ]);
+    expect(row.getAllByRole('cell').map((cell) => cell.textContent).slice(0, 6)).toEqual([
+      'Furniture removal in Perth',
+      'Furniture removal needed around Perth. Stairs at pickup.',
+      'WA',
+      '12 Hay Street, Perth',
+      'Mon 7am-3pm, Sat 9am-1pm',
+      '$420',
+    ]);
+    const bare = within(screen.getByText('JOB-000003').closest('tr')!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(bare.slice(1, 7)).toEqual(['No description', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A']);
+    expect(bare[8]).toBe('Rejected');
+    expect(requests()[0].searchParams.toString()).toBe('page=1&limit=10');
+  });
+
+  it('applies the job rules: Approve disabled when Approved; Reject disabled when Approved or Rejected', async () => {
+    renderPage();
+    const rowOf = async (id: string) => within((await screen.findByText(id)).closest('tr')!);
+    const p = await rowOf('JOB-000001');
+    expect(p.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(p.getByRole('button', { name: 'Reject' })).toBeEnabled();
+    const a = await rowOf('JOB-000002');
+    expect(a.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(a.getByRole('button', { name: 'Reject' })).toBeDisabled();
+    const r = await rowOf('JOB-000003');
+    expect(r.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(r.getByRole('button', { name: 'Reject' })).toBeDisabled();
+  });
+
+  it("rejects with 'Processing' meanwhile", async () => {
+    let release: () => void = () => {};
+    handler = (url, init) =>
+      init.method === 'PATCH'
+        ? new Promise((resolve) => (release = () => resolve({ body: { message: 'Job rejected successfully' } })))
+        : { body: listOf([pending]) };
+    renderPage();
+    const row = within((await screen.findByText('JOB-000001')).closest('tr')!);
+    await userEvent.click(row.getByRole('button', { name: 'Reject' }));
+    expect(await row.findByRole('button', { name: 'Processing' })).toBeDisabled();
+    expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(requests('PATCH')[0].pathname + requests('PATCH')[0].search).toBe(`/api/admin/user-job-status/${pending._id}?status=Rejected`);
+    release();
+    await waitFor(() => expect(row.getByRole('button', { name: 'Reject' })).toBeInTheDocument());
+  });
+
+  it('sends the filter menu choice to the server as sort, from page 1', async () => {
+    handler = () => ({ body: listOf([pending, approved], 30) });
+    renderPage('/job-list?page=2');
+    await screen.findByText('JOB-000001');
+    await userEvent.click(screen.getByRole('button', { name: /Filter/ }));
+    const items = await screen.findAllByRole('menuitemradio');
+    expect(items.map((item) => item.textContent)).toEqual(['No Filter', 'Budget: Low to High', 'Budget: High to Low']);
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Budget: High to Low' }));
+    await waitFor(() => expect(requests().at(-1)!.searchParams.toString()).toBe('page=1&limit=10&sort=budgetDesc'));
+    expect(screen.getByRole('button', { name: /Filter/ })).toHaveTextContent('Budget: High to Low');
+    await userEvent.click(screen.getByRole('button', { name: /Filter/ }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'No Filter' }));
+    await waitFor(() => expect(requests().at(-1)!.searchParams.toString()).toBe('page=1&limit=10'));
+  });
+
+  it('searches on the server and shows the search empty state', async () => {
+    handler = (url) => ({ body: url.searchParams.has('search') ? listOf([]) : listOf([pending]) });
+    renderPage();
+    await screen.findByText('JOB-000001');
+    await userEvent.type(screen.getByPlaceholderText('Search jobs...'), 'Zebra');
+    expect(await screen.findByText('No Jobs Found', undefined, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.getByText('No jobs match your search criteria. Try a different search.')).toBeInTheDocument();
+    expect(requests().at(-1)!.searchParams.get('search')).toBe('Zebra');
+  });
+
+  it('shows the no-jobs empty state without a search', async () => {
+    handler = () => ({ body: listOf([]) });
+    renderPage();
+    expect(await screen.findByText('No Jobs Found')).toBeInTheDocument();
+    expect(screen.getByText('There are currently no job listings available.')).toBeInTheDocument();
+  });
+
+  it('falls back to the placeholder when a job image fails to load', async () => {
+    renderPage();
+    const img = within((await screen.findByText('JOB-000001')).closest('tr')!).getByRole('img');
+    expect(img).toHaveAttribute('src', '/jobImg/demo-job-1.png');
+    fireEvent.error(img);
+    await waitFor(() => expect(img).toHaveAttribute('src', '/placeholder.svg'));
+  });
+
+  it("opens 'Job Details' with every field, and 'No images available' without images", async () => {
+    renderPage();
+    await userEvent.click(within((await screen.findByText('JOB-000001')).closest('tr')!).getByRole('button', { name: 'View' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Job Details' }));
+    for (const text of ['Furniture removal in Perth', 'JOB-000001', pending.description!, 'WA', '12 Hay Street, Perth', 'Mon 7am-3pm, Sat 9am-1pm', '$420', 'Pending']) {
+      expect(dialog.getByText(text, { exact: true })).toBeInTheDocument();
+    }
+    expect(dialog.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['/jobImg/demo-job-1.png', '/jobImg/demo-job-2.png']);
+    await userEvent.click(dialog.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(within(screen.getByText('JOB-000003').closest('tr')!).getByRole('button', { name: 'View' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Job Details' }));
+    expect(dialog.getByText('No images available')).toBeInTheDocument();
+  });
+
+  it('asks before deleting', async () => {
+    handler = (url, init) => (init.method === 'PUT' ? { body: { message: 'Job deleted successfully' } } : { body: listOf([pending]) });
+    renderPage();
+    await userEvent.click(within((await screen.findByText('JOB-000001')).closest('tr')!).getByRole('button', { name: 'Delete' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete Job' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests('PUT')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { User, UserListResponse } from '@ute/contract';
+import { UsersListPage } from './UsersListPage';
+
+const active: User = {
+  _id: '00000001-0000-4000-8000-000000000001',
+  firstName: 'Olivia',
+  lastName: 'Nguyen',
+  email: 'olivia.nguyen1@example.com.au',
+  address: '12 George Street, Sydney NSW 2000',
+  phoneNumber: '0412 345 678',
+  createdAt: '2026-03-04T05:06:00.000Z',
+  isActive: true,
+};
+const inactive: User = { ...active, _id: '00000001-0000-4000-8000-000000000004', firstName: 'Jack', lastName: 'Smith', email: 'jack.smith4@example.com.au', address: null, phoneNumber: null, isActive: false };
+
+type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+let handler: Handler;
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const url = new URL(String(input), 'http://localhost');
+  const { status = 200, body } = await handler(url, init);
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+});
+const listOf = (data: User[]): UserListResponse => ({ data, total: data.length, totalCount: data.length });
+const calls = (method: string) => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
+
+function renderPage(path = '/all-users') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <UsersListPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  handler = () => ({ body: listOf([active, inactive]) });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('UsersListPage', () => {
+  it('shows the columns of SPEC.md, the status and the Activity link', async () => {
+    renderPage();
+    await screen.findByText('olivia.nguyen1@example.com.au');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Address',
+      'Mobile Number',
+      'Created Date',
+      'Status',
+      'Activity',
+      'Actions',
+    ]);
+    const first = screen.getByText('olivia.nguyen1@example.com.au').closest('tr')!;
+    expect(within(first).getByText('Olivia Nguyen')).toBeInTheDocument();
+    expect(within(first).getByText('Active')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Activity of Olivia Nguyen' })).toHaveAttribute('href', `/users-activity/${active._id}`);
+    const second = screen.getByText('jack.smith4@example.com.au').closest('tr')!;
+    expect(within(second).getByText('Inactive')).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(within(second).getAllByText('N/A')).toHaveLength(2);
+  });
+
+  it('searches by email after a 500 ms pause', async () => {
+    renderPage();
+    await screen.findByText('olivia.nguyen1@example.com.au');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users by email' }), 'olivia');
+    const before = calls('GET').length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls('GET').length).toBe(before);
+    await waitFor(() => expect(calls('GET').some(([input]) => String(input).includes('search=olivia'))).toBe(true), { timeout: 2000 });
+  });
+
+  it('shows "Processing..." on the row while the status change runs, and sends inActive', async () => {
+    let release: () => void = () => {};
+    handler = (url, init) =>
+      init.method === 'PUT' ? new Promise((resolve) => (release = () => resolve({ body: { message: 'User deactivated successfully' } }))) : { body: listOf([active, inactive]) };
+    renderPage();
+    const row = (await screen.findByText('olivia.nguyen1@example.com.au')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(row).findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    const other = screen.getByText('jack.smith4@example.com.au').closest('tr')!;
+    expect(within(other).getByRole('button', { name: 'Activate' })).toBeEnabled();
+    const [input, init] = calls('PUT')[0];
+    expect(String(input)).toContain(`/update-user-status/${active._id}`);
+    expect(JSON.parse(String(init?.body))).toEqual({ status: 'inActive' });
+    release();
+    await waitFor(() => expect(within(row).queryByRole('button', { name: 'Processing...' })).not.toBeInTheDocument());
+  });
+
+  it('deletes only after "Are you sure you want to delete this user?"', async () => {
+    handler = (url, init) => (init.method === 'PUT' ? { body: { message: 'User deleted successfully' } } : { body: listOf([active, inactive]) });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete user jack.smith4@example.com.au' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this user?')).toBeInTheDocument();
+    expect(calls('PUT')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls('PUT')).toHaveLength(1));
+    expect(String(calls('PUT')[0][0])).toContain(`/delete-user/${inactive._id}`);
+  });
+
+  it('shows "No Users Yet" without a search and "No matching users found" with one', async () => {
+    handler = () => ({ body: listOf([]) });
+    renderPage();
+    expect(await screen.findByText('No Users Yet')).toBeInTheDocument();
+  });
+
+  it('shows "No matching users found" when a search finds nothing', async () => {
+    handler = () => ({ body: listOf([]) });
+    renderPage('/all-users?search=nobody');
+    expect(await screen.findByText('No matching users found')).toBeInTheDocument();
+  });
+});
