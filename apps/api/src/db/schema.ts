@@ -12,3 +12,4 @@ export * from '../modules/queries/queries.table';
 export * from '../modules/activity/activity.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/mail/mail.table';
+export * from '../modules/dashboard/dashboard.table';

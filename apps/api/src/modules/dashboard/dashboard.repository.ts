@@ -2,17 +2,20 @@ import { sql } from 'drizzle-orm';
 import type { DashboardCounts } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
 
-/** The seven numbers of the dashboard, exact, in one round trip. */
+/**
+ * The seven numbers of the dashboard from the trigger-kept counters (migration 0001): exact, and
+ * one indexed read however large the tables grow.
+ */
 export async function countDashboard(db: DbOrTx): Promise<DashboardCounts> {
-  const [counts] = await queryRows<DashboardCounts>(db, sql`
-    select
-      (select count(*)::int from users where deleted_at is null) as "totalUser",
-      (select count(*)::int from users where deleted_at is null and is_active) as "totalActiveUser",
-      (select count(*)::int from users where deleted_at is null and not is_active) as "totalDeactiveUser",
-      (select count(*)::int from utes where deleted_at is null) as "totalUtedata",
-      (select count(*)::int from jobs where deleted_at is null) as "totalJobdata",
-      (select count(*)::int from ute_bookings where deleted_at is null) as "totalUteBooking",
-      (select count(*)::int from job_bookings where deleted_at is null) as "totalJobBooking"
-  `);
-  return counts;
+  const rows = await queryRows<{ name: string; value: string | number }>(db, sql`select name, value from stat_counters`);
+  const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
+  return {
+    totalUser: value('users'),
+    totalActiveUser: value('users_active'),
+    totalDeactiveUser: value('users_inactive'),
+    totalUtedata: value('utes'),
+    totalJobdata: value('jobs'),
+    totalUteBooking: value('ute_bookings'),
+    totalJobBooking: value('job_bookings'),
+  };
 }
