@@ -2,8 +2,6 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Spinner } from '../components/ui';
 import { SignInPage } from '../features/auth/SignInPage';
-import { AdminLayout } from './AdminLayout';
-import { AuthGuard } from './AuthGuard';
 
 /** Each screen is its own chunk, so the sign-in page does not carry them. */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactNode {
@@ -23,11 +21,7 @@ export const router = createBrowserRouter([
   { path: '/reset-password', element: lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage') },
   {
     path: '/',
-    element: (
-      <AuthGuard>
-        <AdminLayout />
-      </AuthGuard>
-    ),
+    element: lazyPage(() => import('./AdminRoot'), 'AdminRoot'),
     children: [
       { index: true, element: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
       { path: 'ute-list', element: lazyPage(() => import('../features/utes/UteListPage'), 'UteListPage') },

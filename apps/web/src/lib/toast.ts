@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { ApiError } from './apiClient';
 
 export const TOAST_SUCCESS_MS = 2000;
@@ -6,23 +5,27 @@ export const TOAST_ERROR_MS = 4000;
 export const TOAST_LIMIT = 20;
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
+// Loaded on first use, so the sign-in page does not carry the toast library up front.
+const loadToast = () => import('sonner').then((module) => module.toast);
+
 export function notifySuccess(message: string): void {
-  toast.success(message, { duration: TOAST_SUCCESS_MS });
+  void loadToast().then((toast) => toast.success(message, { duration: TOAST_SUCCESS_MS }));
 }
 
 /**
  * The error texts of SPEC.md section 8. 'chain': the server's message, else the error's message,
- * else 'An unexpected error occurred'. 'server': the server's message only (FAQ, blog, booking,
- * manual payment and auth families).
+ * else 'An unexpected error occurred'. 'server': the server's message (FAQ, blog, booking,
+ * manual payment and auth families); a failure with no server answer still says what happened.
  */
 export function errorText(error: unknown, mode: 'chain' | 'server' = 'chain'): string {
   const serverMessage = error instanceof ApiError ? error.serverMessage : null;
-  if (mode === 'server') return serverMessage ?? (error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR);
   if (serverMessage) return serverMessage;
-  if (error instanceof Error && error.message) return error.message;
+  if (mode === 'chain' && error instanceof Error && error.message) return error.message;
+  if (mode === 'server' && error instanceof Error && error.message) return error.message;
   return UNEXPECTED_ERROR;
 }
 
 export function notifyError(error: unknown, mode: 'chain' | 'server' = 'chain'): void {
-  toast.error(errorText(error, mode), { duration: TOAST_ERROR_MS });
+  const text = errorText(error, mode);
+  void loadToast().then((toast) => toast.error(text, { duration: TOAST_ERROR_MS }));
 }

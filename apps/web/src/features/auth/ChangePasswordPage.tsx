@@ -17,13 +17,11 @@ export function ChangePasswordPage() {
   });
   const { errors } = form.formState;
   const handleSubmit = form.handleSubmit((values) =>
-    change.mutate(values, {
-      onSuccess: (result) => {
+    void change.run(values, (result) => {
         notifySuccess(result.message);
         // The server has already revoked the old token; forget it here too.
         sessionActions.clear();
         void navigate('/sign-in', { replace: true });
-      },
     }),
   );
   return (

@@ -14,12 +14,10 @@ export function ForgetPasswordPage() {
   const forgot = useForgotPassword();
   const form = useForm<ForgotPassword>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
   const handleSubmit = form.handleSubmit((values) =>
-    forgot.mutate(values, {
-      onSuccess: (result) => {
+    void forgot.run(values, (result) => {
         notifySuccess(result.message);
         sessionActions.setEmail(result.email);
         void navigate('/otp');
-      },
     }),
   );
   return (

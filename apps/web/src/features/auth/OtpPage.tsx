@@ -19,16 +19,11 @@ export function OtpPage() {
   const form = useForm<{ otp: string }>({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
   if (!email) return <Navigate to="/forget-password" replace />;
   const handleSubmit = form.handleSubmit(({ otp }) =>
-    checkOtp.mutate(
-      { otp, email },
-      {
-        onSuccess: (result) => {
-          notifySuccess(result.message);
-          sessionActions.setPasswordChangeToken(result.token);
-          void navigate('/reset-password');
-        },
-      },
-    ),
+    void checkOtp.run({ otp, email }, (result) => {
+      notifySuccess(result.message);
+      sessionActions.setPasswordChangeToken(result.token);
+      void navigate('/reset-password');
+    }),
   );
   return (
     <AuthCard title="Enter the code" subtitle={`We sent a 6-digit code to ${email}`}>

@@ -18,17 +18,12 @@ export function ResetPasswordPage() {
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
   if (!token) return <Navigate to="/forget-password" replace />;
   const handleSubmit = form.handleSubmit((values) =>
-    reset.mutate(
-      { ...values, token },
-      {
-        onSuccess: (result) => {
-          notifySuccess(result.message);
-          void navigate('/sign-in', { replace: true });
-          sessionActions.setEmail('');
-          sessionActions.setPasswordChangeToken('');
-        },
-      },
-    ),
+    void reset.run({ ...values, token }, (result) => {
+      notifySuccess(result.message);
+      void navigate('/sign-in', { replace: true });
+      sessionActions.setEmail('');
+      sessionActions.setPasswordChangeToken('');
+    }),
   );
   return (
     <AuthCard title="Reset password" subtitle="Choose a new password">

@@ -21,8 +21,7 @@ export function SignInPage() {
   const form = useForm<SignIn>({ resolver: zodResolver(signInSchema), defaultValues: { email: rememberedEmail, password: '' } });
 
   const handleSubmit = form.handleSubmit((values) => {
-    signIn.mutate(values, {
-      onSuccess: (result) => {
+    void signIn.run(values, (result) => {
         if (isRemembered) Cookies.set(REMEMBER_COOKIE, values.email, { expires: REMEMBER_DAYS, sameSite: 'strict' });
         else Cookies.remove(REMEMBER_COOKIE);
         sessionActions.setToken(result.token);
@@ -30,7 +29,6 @@ export function SignInPage() {
         sessionActions.updateUser(result.user);
         sessionActions.setIsAuthorized(true);
         void navigate('/', { replace: true });
-      },
     });
   });
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import {
   apiPaths,
   type ChangePassword,
@@ -10,31 +9,22 @@ import {
 } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { notifyError } from '../../lib/toast';
+import { useAsyncAction } from '../../lib/useAsyncAction';
 
 export const checkToken = () => api.get<CheckTokenResponse>(apiPaths.checkToken);
+export const signOut = () => api.post<MessageResponse>(apiPaths.signOut);
 
 /** Auth call failures show the server's message as an error toast (SPEC.md 8). */
 const onAuthError = (error: unknown) => notifyError(error, 'server');
 
-export const useSignIn = () =>
-  useMutation({ mutationFn: (body: SignIn) => api.post<SignInResponse>(apiPaths.signIn, body), onError: onAuthError });
+const signIn = (body: SignIn) => api.post<SignInResponse>(apiPaths.signIn, body);
+const forgotPassword = (body: ForgotPassword) => api.post<{ email: string; message: string }>(apiPaths.forgotPassword, body);
+const checkOtp = (body: { otp: string; email: string }) => api.post<{ token: string; message: string }>(apiPaths.validOtp(body.email), body);
+const resetPassword = (body: { newPassword: string; confirmPassword: string; token: string }) => api.post<MessageResponse>(apiPaths.resetPassword, body);
+const changePassword = (body: ChangePassword) => api.post<MessageResponse>(apiPaths.changePassword, body);
 
-export const useForgotPassword = () =>
-  useMutation({ mutationFn: (body: ForgotPassword) => api.post<{ email: string; message: string }>(apiPaths.forgotPassword, body), onError: onAuthError });
-
-export const useCheckOtp = () =>
-  useMutation({
-    mutationFn: (body: { otp: string; email: string }) => api.post<{ token: string; message: string }>(apiPaths.validOtp(body.email), body),
-    onError: onAuthError,
-  });
-
-export const useResetPassword = () =>
-  useMutation({
-    mutationFn: (body: { newPassword: string; confirmPassword: string; token: string }) => api.post<MessageResponse>(apiPaths.resetPassword, body),
-    onError: onAuthError,
-  });
-
-export const useChangePassword = () =>
-  useMutation({ mutationFn: (body: ChangePassword) => api.post<MessageResponse>(apiPaths.changePassword, body), onError: onAuthError });
-
-export const signOut = () => api.post<MessageResponse>(apiPaths.signOut);
+export const useSignIn = () => useAsyncAction(signIn, onAuthError);
+export const useForgotPassword = () => useAsyncAction(forgotPassword, onAuthError);
+export const useCheckOtp = () => useAsyncAction(checkOtp, onAuthError);
+export const useResetPassword = () => useAsyncAction(resetPassword, onAuthError);
+export const useChangePassword = () => useAsyncAction(changePassword, onAuthError);
