@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: process.env.RELIABILITY ? ['src/**/*.reliability.test.ts'] : ['src/**/*.test.ts'],
+    exclude: process.env.RELIABILITY ? [] : ['src/**/*.reliability.test.ts', 'node_modules/**'],
     globalSetup: ['src/test/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

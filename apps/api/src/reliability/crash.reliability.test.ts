@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { freePort, startApiProcess, waitForHealth } from './processHarness';
+
+const ROUNDS = 20;
+const ADMIN = { email: 'crash@test.local', password: 'crash-password' };
+const work = mkdtempSync(path.join(os.tmpdir(), 'ute-crash-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function signIn(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/admin/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Writes FAQs as fast as it can until the process dies; returns the questions the api acknowledged. */
+async function writeUntilKilled(port: number, token: string, round: number, killAfterMs: number, kill: () => void): Promise<string[]> {
+  const acknowledged: string[] = [];
+  let isAlive = true;
+  setTimeout(() => {
+    isAlive = false;
+    kill();
+  }, killAfterMs);
+  const writer = async (worker: number) => {
+    for (let i = 0; isAlive; i += 1) {
+      const question = `crash round ${round} worker ${worker} write ${i}`;
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/admin/create-faq`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ question, answer: 'kept after a crash' }),
+        });
+        if (response.status === 200) acknowledged.push(question);
+      } catch {
+        return; // the process is gone
+      }
+    }
+  };
+  await Promise.all([0, 1, 2, 3].map(writer));
+  return acknowledged;
+}
+
+async function runCrashRounds(env: Record<string, string>) {
+  const allAcknowledged: string[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const api = startApiProcess({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, await freePort());
+    await waitForHealth(api.port);
+    const token = await signIn(api.port);
+    // Every write acknowledged before this round's kill must still be there after the restart.
+    const faqs = (await (await fetch(`http://127.0.0.1:${api.port}/api/admin/all-faq`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { question: string }[] };
+    const stored = new Set(faqs.data.map((faq) => faq.question));
+    const missing = allAcknowledged.filter((question) => !stored.has(question));
+    expect(missing, `round ${round}: acknowledged writes lost`).toEqual([]);
+    allAcknowledged.push(...(await writeUntilKilled(api.port, token, round, 300 + ((round * 137) % 700), () => api.child.kill('SIGKILL'))));
+    await api.exited;
+  }
+  expect(allAcknowledged.length).toBeGreaterThan(ROUNDS);
+  return allAcknowledged.length;
+}
+
+describe('SIGKILL while writing, twenty times', () => {
+  it('keeps every acknowledged write on PGlite and the database stays readable', async () => {
+    const count = await runCrashRounds({ DATA_DIR: path.join(work, 'pglite') });
+    console.log(`PGlite: ${count} acknowledged writes over ${ROUNDS} crashes, none lost`);
+  }, 600_000);
+
+  it('keeps every acknowledged write on PostgreSQL', async () => {
+    const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+    const name = `ute_crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: base.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(base.toString());
+      url.pathname = `/${name}`;
+      const count = await runCrashRounds({ DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: url.toString() });
+      console.log(`PostgreSQL: ${count} acknowledged writes over ${ROUNDS} crashes, none lost`);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 600_000);
+});
