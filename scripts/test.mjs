@@ -14,7 +14,16 @@ const baseEnv = { ...process.env, DATABASE_URL: '' };
 const vitestReport = (name) => path.join(tmp, `${name}.json`);
 const vitest = (dir, name) => ['npx', 'vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(name)}`];
 
-const steps = [
+const reliabilitySteps = [
+  {
+    name: 'reliability',
+    command: vitest('apps/api', 'reliability'),
+    report: vitestReport('reliability'),
+    env: { RELIABILITY: '1', TEST_DATABASE_URL: postgresUrl },
+  },
+];
+
+const mainSteps = [
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'] },
   { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
   { name: 'unit: contract', command: vitest('packages/contract', 'unit-contract'), report: vitestReport('unit-contract') },
@@ -39,6 +48,8 @@ function countsOf(step) {
   }
 }
 
+// `npm run test:reliability` runs the slow crash and soak tests (CI runs both commands).
+const steps = process.argv.includes('--reliability') ? reliabilitySteps : mainSteps;
 const results = [];
 for (const step of steps) {
   if (step.report) rmSync(step.report, { force: true });
