@@ -5,6 +5,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   globalSetup: './e2e/support/globalSetup.ts',
   // One server with one database: specs change shared data, so they run one at a time.
   workers: 1,

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from './support/fixtures';
 
@@ -56,7 +57,7 @@ test.describe('Blogs', () => {
 
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row.getByText(`${description.split(' ').slice(0, 25).join(' ')}...`, { exact: true })).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'Casey Writer' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Casey Writer', exact: true })).toBeVisible();
     const image = row.getByRole('img', { name: `Image of ${title}` });
     await expect(image).toHaveAttribute('src', /^\/blogImg\/[a-z0-9]+-[0-9a-f]{16}\.png$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
@@ -75,17 +76,17 @@ test.describe('Blogs', () => {
     // No new file: the image stays.
     await expect(editedRow.getByRole('img', { name: `Image of ${editedTitle}` })).toHaveAttribute('src', imageSrc!);
     await page.reload();
-    await expect(page.getByRole('cell', { name: editedTitle })).toBeVisible();
+    await expect(page.getByRole('cell', { name: editedTitle, exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: `Delete blog: ${editedTitle}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Blog' });
     await expect(confirm.getByText('Are you sure you want to delete this blog?')).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Blog deleted successfully')).toBeVisible();
-    await expect(page.getByRole('cell', { name: editedTitle })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: editedTitle, exact: true })).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('columnheader', { name: 'Title', exact: true })).toBeVisible();
-    await expect(page.getByRole('cell', { name: editedTitle })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: editedTitle, exact: true })).toHaveCount(0);
   });
 
   test('a file that is not an image is refused with the server message', async ({ adminPage: page }) => {
@@ -100,5 +101,14 @@ test.describe('Blogs', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Image must be a PNG, JPEG, GIF or WebP file')).toBeVisible();
     await expect(dialog).toBeVisible();
+  });
+
+  test('the blogs screen has no accessibility violations, nor has its add dialog', async ({ adminPage: page }) => {
+    await page.goto('/blogs');
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByRole('button', { name: 'Add Blog' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Add a New Blog' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
 
 test.describe('FAQ', () => {
@@ -17,7 +18,7 @@ test.describe('FAQ', () => {
     await expect(addDialog).toBeHidden();
     await expect(page.getByText('FAQ created successfully')).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('cell', { name: question })).toBeVisible();
+    await expect(page.getByRole('cell', { name: question, exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: `Edit FAQ: ${question}` }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit FAQ' });
@@ -28,21 +29,21 @@ test.describe('FAQ', () => {
     await expect(editDialog).toBeHidden();
     await expect(page.getByText('FAQ updated successfully')).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('cell', { name: edited })).toBeVisible();
+    await expect(page.getByRole('cell', { name: edited, exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: question, exact: true })).toHaveCount(0);
 
     await page.getByRole('button', { name: `Delete FAQ: ${edited}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete FAQ' });
     await expect(confirm.getByText('Are you sure you want to delete this FAQ?')).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('cell', { name: edited })).toBeVisible();
+    await expect(page.getByRole('cell', { name: edited, exact: true })).toBeVisible();
     await page.getByRole('button', { name: `Delete FAQ: ${edited}` }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('FAQ deleted successfully')).toBeVisible();
-    await expect(page.getByRole('cell', { name: edited })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: edited, exact: true })).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: edited })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: edited, exact: true })).toHaveCount(0);
   });
 
   test('an answer with markup is shown as literal text', async ({ adminPage: page }) => {
@@ -73,5 +74,14 @@ test.describe('FAQ', () => {
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Add FAQ' }).click();
     await expect(page.getByRole('dialog', { name: 'Add a New FAQ' }).getByPlaceholder('Enter Question')).toHaveValue('');
+  });
+
+  test('the FAQ screen has no accessibility violations, nor has its add dialog', async ({ adminPage: page }) => {
+    await page.goto('/faq');
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByRole('button', { name: 'Add FAQ' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Add a New FAQ' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
   });
 });

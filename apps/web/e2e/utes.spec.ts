@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Ute, UteListResponse } from '@ute/contract';
 import { apiToken, expect, test } from './support/fixtures';
@@ -34,6 +35,7 @@ test.describe('UTE Management', () => {
     await page.goto('/ute-list');
     await expect(page.getByRole('heading', { level: 1, name: 'UTE Management' })).toBeVisible();
     await expect(page.getByRole('row')).toHaveCount(11);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.getByPlaceholder('Search by UTE name').fill('no ute is called this');
     await expect(page.getByText('No UTE Listings Found', { exact: true })).toBeVisible();
     await expect(page.getByText('There are currently no UTE listings available. Check back later or add a new UTE.', { exact: true })).toBeVisible();
@@ -165,6 +167,7 @@ test.describe('UTE Management', () => {
       .toEqual(Array(ute.uteImages.length + 1).fill(true));
     await expect(dialog.getByRole('img', { name: /licence/ })).toHaveAttribute('src', /\/images\/licences\/.+\?expires=\d+&sig=/);
 
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toHaveCount(0);
   });

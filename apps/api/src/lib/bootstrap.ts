@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { Config } from '../plugins/config';
 import { countAdmins, upsertAdmin } from '../modules/auth/auth.repository';
@@ -9,6 +10,8 @@ import { isDatabaseEmpty, seedDemoData } from '../seed/seed';
 /** Migrations, the configured admin, and demo data on a fresh embedded database. */
 export async function prepareDatabase(database: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
   await database.migrate();
+  // PGlite runs no autovacuum: refresh the planner's statistics at every start.
+  if (database.engine === 'pglite') await database.db.execute(sql`analyze`);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await upsertAdmin(database.db, config.ADMIN_EMAIL, await hashPassword(config.ADMIN_PASSWORD));
     log.info({ email: config.ADMIN_EMAIL.toLowerCase() }, 'admin from ADMIN_EMAIL is ready');

@@ -388,6 +388,8 @@ export async function seedDemoData(db: Db, options: SeedOptions) {
   const activityRows = buildActivities(users, uteRows, jobRows, rnd, daysAgo, Math.min(userCount, 40 * scale));
   if (options.heavyActivityRows) activityRows.push(...buildHeavyActivity(users[0], options.heavyActivityRows, daysAgo));
   await insertChunked(db, t.userActivities, activityRows, 2000);
+  // Fresh statistics, or the planner guesses a handful of rows and skips the list and trigram indexes.
+  await db.execute(sql`analyze`);
 
   return {
     users: users.length,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingKind, PaymentKind } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
@@ -50,6 +50,12 @@ export interface JobBookingRow {
   createdAt: Date;
 }
 
+/**
+ * The list indexes are `(created_at desc, id desc)`, which Postgres stores NULLS LAST; a plain
+ * `order by created_at desc` means NULLS FIRST and would not use them (a full scan and sort).
+ */
+const newestFirst = (column: AnyColumn) => sql`${column} desc nulls last`;
+
 const person = (id: string | null, firstName: string | null, lastName: string | null): PersonRef | null =>
   id ? { id, firstName: firstName ?? '', lastName: lastName ?? '' } : null;
 
@@ -71,7 +77,7 @@ export async function listUteBookings(db: DbOrTx, options: { payment: PaymentKin
       .from(uteBookings)
       .leftJoin(users, eq(users.id, uteBookings.bookedBy))
       .where(where)
-      .orderBy(desc(uteBookings.createdAt), desc(uteBookings.id))
+      .orderBy(newestFirst(uteBookings.createdAt), newestFirst(uteBookings.id))
       .limit(options.limit)
       .offset(options.offset),
     db.select({ total: count() }).from(uteBookings).where(where),
@@ -104,7 +110,7 @@ export async function listJobBookings(db: DbOrTx, options: { payment: PaymentKin
       .leftJoin(booker, eq(booker.id, jobBookings.bookedBy))
       .leftJoin(owner, eq(owner.id, jobBookings.ownerId))
       .where(where)
-      .orderBy(desc(jobBookings.createdAt), desc(jobBookings.id))
+      .orderBy(newestFirst(jobBookings.createdAt), newestFirst(jobBookings.id))
       .limit(options.limit)
       .offset(options.offset),
     db.select({ total: count() }).from(jobBookings).where(where),

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { JobSort } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { statCounters } from '../../db/schema';
 import { jobs } from './jobs.table';
 
 /** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
@@ -34,6 +35,19 @@ const ORDER_BY: Record<JobSort | 'newest', SQL[]> = {
   budgetDesc: [sql`${jobs.budget} desc nulls first`, sql`${jobs.id} desc nulls first`],
 };
 
+/**
+ * How many live jobs match. Without a search this is the trigger-kept counter of migration 0001
+ * (one indexed read, exact, however many rows); with one, a count over the trigram-index matches.
+ */
+async function countJobs(db: DbOrTx, where: SQL, search: string | undefined): Promise<number> {
+  if (!search) {
+    const [counter] = await db.select({ value: statCounters.value }).from(statCounters).where(eq(statCounters.name, 'jobs'));
+    if (counter) return Number(counter.value);
+  }
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(jobs).where(where);
+  return count;
+}
+
 /** One page of live jobs and how many match in all. */
 export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: JobRow[]; totalCount: number }> {
   const where = listCondition(filter.search);
@@ -44,8 +58,7 @@ export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ row
     .orderBy(...ORDER_BY[filter.sort ?? 'newest'])
     .limit(filter.limit)
     .offset((filter.page - 1) * filter.limit);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(jobs).where(where);
-  return { rows, totalCount: count };
+  return { rows, totalCount: await countJobs(db, where, filter.search) };
 }
 
 /** The live job, locked for the rest of the transaction. */

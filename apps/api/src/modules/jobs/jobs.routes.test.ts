@@ -221,8 +221,10 @@ describe('PUT /api/admin/delete-job/:id', () => {
     const before = await liveCount();
     const id = await jobWithStatus('Approved');
     const auditBefore = (await auditRowsFor(id)).length;
+    const dashboardBefore = (await t.request({ method: 'GET', url: '/dashboard-data' })).json().data.totalJobdata;
     const response = await t.request({ method: 'PUT', url: `/delete-job/${id}` });
     expect(response.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/dashboard-data' })).json().data.totalJobdata).toBe(dashboardBefore - 1);
     expect(response.json()).toEqual({ message: 'Job deleted successfully' });
     const body: JobListResponse = await list('?limit=100');
     expect(body.totalCount).toBe(before - 1);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { payments } from './payments.table';
 
@@ -25,7 +25,10 @@ export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promi
   if (filter.isJob !== undefined) conditions.push(eq(payments.isJob, filter.isJob));
   if (filter.search) conditions.push(ilike(payments.paymentBy, `%${escapeLike(filter.search)}%`));
   const where = and(...conditions);
-  const order = filter.sort === 'oldest' ? [asc(payments.createdAt), asc(payments.id)] : [desc(payments.createdAt), desc(payments.id)];
+  // The indexes are `(… created_at desc, id desc)` (NULLS LAST): newest first reads them forwards with
+  // `desc nulls last`, oldest first backwards with `asc nulls first`; other null orders would sort every row.
+  const direction = (column: AnyColumn) => (filter.sort === 'oldest' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`);
+  const order = [direction(payments.createdAt), direction(payments.id)];
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()

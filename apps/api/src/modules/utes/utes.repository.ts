@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { statCounters } from '../../db/schema';
 import { utes } from './utes.table';
 
 /** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
-export function likePattern(term: string): string {
+function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -21,6 +22,19 @@ function listCondition(search: string | undefined): SQL {
   return search ? and(live, sql`${utes.fullName} ilike ${likePattern(search)}`)! : live;
 }
 
+/**
+ * How many live utes match. Without a search this is the trigger-kept counter of migration 0001
+ * (one indexed read, exact, however many rows); with one, a count over the trigram-index matches.
+ */
+async function countUtes(db: DbOrTx, where: SQL, search: string | undefined): Promise<number> {
+  if (!search) {
+    const [counter] = await db.select({ value: statCounters.value }).from(statCounters).where(eq(statCounters.name, 'utes'));
+    if (counter) return Number(counter.value);
+  }
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(utes).where(where);
+  return count;
+}
+
 /** One page of live utes, newest first (utes_list_idx), and how many match in all. */
 export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: UteRow[]; totalCount: number }> {
   const where = listCondition(filter.search);
@@ -32,8 +46,7 @@ export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ row
     .orderBy(sql`${utes.createdAt} desc nulls last`, sql`${utes.id} desc nulls last`)
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(utes).where(where);
-  return { rows, totalCount: count };
+  return { rows, totalCount: await countUtes(db, where, filter.search) };
 }
 
 /** The live ute, locked for the rest of the transaction. */

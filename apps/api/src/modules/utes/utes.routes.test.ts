@@ -258,8 +258,10 @@ describe('PUT /api/admin/delete-ute/:id', () => {
   it('marks the ute deleted, hides it from the list and writes one audit row', async () => {
     const before = await liveCount();
     const id = await uteWithStatus('Pending');
+    const dashboardBefore = (await t.request({ method: 'GET', url: '/dashboard-data' })).json().data.totalUtedata;
     const response = await t.request({ method: 'PUT', url: `/delete-ute/${id}` });
     expect(response.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/dashboard-data' })).json().data.totalUtedata).toBe(dashboardBefore - 1);
     expect(response.json()).toEqual({ message: 'UTE deleted successfully' });
 
     const [row] = await queryRows<{ deleted_at: string | null }>(t.database.db, sql`select deleted_at from utes where id = ${id}`);

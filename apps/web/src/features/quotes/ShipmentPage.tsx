@@ -18,9 +18,9 @@ function BackToQuotes() {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
       <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
     </div>
@@ -70,11 +70,9 @@ export function ShipmentPage() {
             <Field label="Quoted Price">{data.price === null ? 'Not quoted yet' : formatAud(data.price)}</Field>
             <Field label="Collection Contact">{contactText(view.collectionContact)}</Field>
             <Field label="Delivery Contact">{contactText(view.deliveryContact)}</Field>
-            <div className="sm:col-span-2">
-              <Field label="Notes">
-                <span className="whitespace-pre-wrap">{orNA(data.notes)}</span>
-              </Field>
-            </div>
+            <Field label="Notes" className="sm:col-span-2">
+              <span className="whitespace-pre-wrap">{orNA(data.notes)}</span>
+            </Field>
           </dl>
         </div>
         <ShipmentUpdateForm key={`${data._id}:${data.status}:${data.notes ?? ''}:${data.pickUpDateAndTime ?? ''}`} shipment={data} />

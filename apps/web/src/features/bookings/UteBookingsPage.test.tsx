@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { UteBooking, UteBookingListResponse } from '@ute/contract';
+import { UteBookingsPage } from './UteBookingsPage';
+
+const delivered: UteBooking = {
+  _id: '00000004-0000-4000-8000-000000000001',
+  uteBookingId: 'UB-000001',
+  bookingBy: { _id: 'u1', firstName: 'Olivia', lastName: 'Nguyen' },
+  uteName: "Jack's Toyota Hilux",
+  amount: 1234.5,
+  actualAmount: 1250,
+  requestAmount: null,
+  status: 'delivered',
+  pickupAddress: { street: '12 George St', state: 'NSW', postalCode: '2000' },
+  dropAddress: { street: '3 Collins St', state: 'VIC', postalCode: '3000' },
+  isTransfered: false,
+  isTransferring: false,
+  transactionId: 'pi_1',
+  uteBy: '00000001-0000-4000-8000-000000000002',
+  createdAt: '2026-03-04T05:06:00.000Z',
+};
+
+let lists: Record<string, UteBooking[]>;
+let provider: 'stripe' | 'ledger';
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const url = new URL(String(input), 'http://localhost');
+  if (url.pathname.endsWith('/ute-booking-list')) {
+    const data = lists[url.searchParams.get('payment') ?? 'stripe'] ?? [];
+    const body: UteBookingListResponse = { data, totalCount: data.length, paginationData: { page: 1, totalPages: 1 }, payoutProvider: provider };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }
+  if (url.pathname.includes('/transfer-amount/') && init.method === 'POST') {
+    lists.stripe = lists.stripe.map((b) => ({ ...b, isTransfered: true }));
+    return new Response(JSON.stringify({ message: 'Amount transferred successfully' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }
+  return new Response(JSON.stringify({ message: 'unexpected' }), { status: 404 });
+});
+
+function renderPage(path = '/booking-list') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <UteBookingsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  lists = { stripe: [delivered], manual: [] };
+  provider = 'stripe';
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('UteBookingsPage', () => {
+  it('shows the columns of SPEC.md in order with AUD amounts and addresses', async () => {
+    renderPage();
+    await screen.findByText('UB-000001');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'User Name',
+      'Ute Name',
+      'Amount',
+      'Actual Amount',
+      'Request Amount',
+      'Status',
+      'Pickup Address',
+      'Drop Address',
+      'Ute Booking ID',
+      'Is-Transfered',
+      'Actions',
+    ]);
+    const cells = screen.getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(0, 10)).toEqual([
+      'Olivia Nguyen',
+      "Jack's Toyota Hilux",
+      'A$1,234.50',
+      'A$1,250.00',
+      'N/A',
+      'delivered',
+      '12 George St, NSW 2000',
+      '3 Collins St, VIC 3000',
+      'UB-000001',
+      'Not Transfered',
+    ]);
+    expect(screen.getByText('delivered')).toHaveClass('bg-green-100');
+    expect(screen.getByTestId('payout-provider-note')).toHaveTextContent('Payout provider: Stripe');
+  });
+
+  it('transfers on the Stripe tab and then shows Transfered with a disabled button', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Transfered')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post?.[0])).toContain(`/transfer-amount/${delivered.uteBy}/${delivered._id}`);
+  });
+
+  it("shows each tab's empty state and the offline ledger note", async () => {
+    lists = { stripe: [], manual: [] };
+    provider = 'ledger';
+    renderPage();
+    expect(await screen.findByText('No stripe bookings found')).toBeInTheDocument();
+    expect(screen.getByTestId('payout-provider-note')).toHaveTextContent('Payout provider: offline ledger');
+    await userEvent.click(screen.getByRole('tab', { name: 'Manual Payments' }));
+    expect(await screen.findByText('No bookings found')).toBeInTheDocument();
+  });
+
+  it('keeps Transfer disabled for a booking that is not delivered', async () => {
+    lists.stripe = [{ ...delivered, status: 'dispatched' }];
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Transfer' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,130 @@
+import { parseArgs } from 'node:util';
+
+export const COMPARISONS = ['list', 'paging', 'dashboard', 'search', 'activity', 'engines', 'web'] as const;
+export type Comparison = (typeof COMPARISONS)[number];
+export type EngineName = 'postgres' | 'pglite';
+
+export interface BenchOptions {
+  quick: boolean;
+  /** seedDemoData scale on PostgreSQL (80 users, 60 utes, 40 jobs, 50 + 30 bookings, 60 payments per unit). */
+  pgScale: number;
+  pgliteScale: number;
+  heavyActivityRows: number;
+  databaseUrl: string;
+  benchDatabase: string;
+  engines: EngineName[];
+  only: Comparison[];
+  /** Seconds of each autocannon / raw-driver run. */
+  duration: number;
+  warmup: number;
+  rounds: number;
+  connections: number;
+  poolSize: number;
+  /** Sequential requests per latency measurement (paging, dashboard, search, activity). */
+  samples: number;
+  /** Repetitions of the slow raw queries (COUNT(*), unindexed scans). */
+  rawSamples: number;
+  /** Reuse (and keep) a seeded template database between runs. */
+  cache: boolean;
+  fresh: boolean;
+  autocannonWorkers: number;
+  outDir: string;
+  name: string;
+}
+
+const HELP = `npm run bench -- [flags]
+
+  --quick                 small data and short runs (under 2 minutes)
+  --pg-scale N            seedDemoData scale on PostgreSQL (default 12500 = 1M users; quick 40)
+  --pglite-scale N        seedDemoData scale on PGlite (default 1250 = 100k users; quick 20)
+  --heavy-activity N      activity rows of the heavy user (default 50000)
+  --database-url URL      PostgreSQL server (default $DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
+  --bench-db NAME         database the benchmark drops and recreates (default ute_bench)
+  --engines LIST          postgres,pglite (default both)
+  --only LIST             ${COMPARISONS.join(',')} (default all)
+  --duration S            seconds per throughput run (default 4; quick 1)
+  --warmup S              seconds of warm-up before each throughput run (default 1; quick 0.3)
+  --rounds N              rounds of each measurement (default 3; quick 2)
+  --connections N         HTTP connections = raw driver workers (default 10)
+  --pool N                database pool size of the api and of the raw driver (default 10)
+  --samples N             sequential requests per latency measurement (default 15; quick 5)
+  --raw-samples N         repetitions of full-table raw queries (default 3; quick 2)
+  --no-cache              do not keep the seeded PostgreSQL template database for the next run
+  --fresh                 reseed even when a template database matches
+  --autocannon-workers N  worker threads of autocannon (default 1; 0 runs it on the main thread)
+  --out DIR               results folder (default bench/results)
+  --name NAME             results file name (default latest; quick: quick)
+`;
+
+function list<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T[]): T[] {
+  if (!value) return fallback;
+  const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of items) if (!allowed.includes(item as T)) throw new Error(`unknown value "${item}" (allowed: ${allowed.join(', ')})`);
+  return items as T[];
+}
+
+function num(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`--${name} must be a number >= 0`);
+  return parsed;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    allowPositionals: false,
+    options: {
+      help: { type: 'boolean' },
+      quick: { type: 'boolean' },
+      'pg-scale': { type: 'string' },
+      'pglite-scale': { type: 'string' },
+      'heavy-activity': { type: 'string' },
+      'database-url': { type: 'string' },
+      'bench-db': { type: 'string' },
+      engines: { type: 'string' },
+      only: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      rounds: { type: 'string' },
+      connections: { type: 'string' },
+      pool: { type: 'string' },
+      samples: { type: 'string' },
+      'raw-samples': { type: 'string' },
+      'no-cache': { type: 'boolean' },
+      fresh: { type: 'boolean' },
+      'autocannon-workers': { type: 'string' },
+      out: { type: 'string' },
+      name: { type: 'string' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  const quick = values.quick ?? false;
+  const benchDatabase = values['bench-db'] ?? 'ute_bench';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(benchDatabase)) throw new Error('--bench-db must be a plain lower-case identifier');
+  return {
+    quick,
+    pgScale: Math.max(1, Math.floor(num(values['pg-scale'], quick ? 40 : 12500, 'pg-scale'))),
+    pgliteScale: Math.max(1, Math.floor(num(values['pglite-scale'], quick ? 20 : 1250, 'pglite-scale'))),
+    heavyActivityRows: Math.floor(num(values['heavy-activity'], 50_000, 'heavy-activity')),
+    databaseUrl: values['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    benchDatabase,
+    engines: list(values.engines, ['postgres', 'pglite'] as const, ['postgres', 'pglite']),
+    only: list(values.only, COMPARISONS, [...COMPARISONS]),
+    duration: num(values.duration, quick ? 1 : 4, 'duration'),
+    warmup: num(values.warmup, quick ? 0.3 : 1, 'warmup'),
+    rounds: Math.max(1, Math.floor(num(values.rounds, quick ? 2 : 3, 'rounds'))),
+    connections: Math.max(1, Math.floor(num(values.connections, 10, 'connections'))),
+    poolSize: Math.max(1, Math.floor(num(values.pool, 10, 'pool'))),
+    samples: Math.max(1, Math.floor(num(values.samples, quick ? 5 : 15, 'samples'))),
+    rawSamples: Math.max(1, Math.floor(num(values['raw-samples'], quick ? 2 : 3, 'raw-samples'))),
+    cache: !(values['no-cache'] ?? false),
+    fresh: values.fresh ?? false,
+    autocannonWorkers: Math.floor(num(values['autocannon-workers'], 1, 'autocannon-workers')),
+    outDir: values.out ?? 'bench/results',
+    name: values.name ?? (quick ? 'quick' : 'latest'),
+  };
+}

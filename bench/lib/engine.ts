@@ -1,0 +1,202 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { API_BASE } from '@ute/contract';
+import { buildApp } from '../../apps/api/src/app';
+import { pgliteExtensions, wrapPglite, type Database, type Db } from '../../apps/api/src/db/database';
+import * as schema from '../../apps/api/src/db/schema';
+import { upsertAdmin } from '../../apps/api/src/modules/auth/auth.repository';
+import { hashPassword } from '../../apps/api/src/modules/auth/passwords';
+import { loadConfig } from '../../apps/api/src/plugins/config';
+import type { EngineName } from './args';
+
+/** One statement as the app's driver received it, with when it ran (to see which ran in parallel). */
+export interface Statement {
+  args: unknown[];
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Statements that ran at the same time form one phase (e.g. a page query and its count under Promise.all). */
+export type Phases = Statement[][];
+
+export interface BenchEngine {
+  name: EngineName;
+  database: Database;
+  app: FastifyInstance;
+  /** http://127.0.0.1:port/api/admin */
+  apiUrl: string;
+  token: string;
+  /** Runs one recorded statement on the raw driver (the same pool, or the same PGlite client), with the same arguments. */
+  raw(statement: Statement): Promise<unknown>;
+  /** Plain SQL on the raw driver. */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The phases in one transaction that starts with these statements (e.g. `set local enable_indexscan = off`). */
+  rawInTransaction(settings: string[], phases: Phases): Promise<void>;
+  /** The statements the app sends while `action` runs (nothing else may run meanwhile). */
+  record<T>(action: () => Promise<T>): Promise<{ result: T; statements: Statement[] }>;
+  close(): Promise<void>;
+}
+
+export const BENCH_ADMIN = { email: 'bench-admin@bench.local', password: 'bench-password-1' };
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+
+function statementText(args: unknown[]): string {
+  const first = args[0];
+  if (typeof first === 'string') return first;
+  if (first && typeof first === 'object' && 'text' in first) return String((first as { text: unknown }).text);
+  return String(first);
+}
+
+/** Wraps a driver's query function so that statements can be recorded, and keeps the unwrapped one for the raw runs. */
+function createRecorder(original: QueryFn) {
+  let recording: Statement[] | null = null;
+  const wrapped: QueryFn = (...args) => {
+    if (!recording) return original(...args);
+    const statement: Statement = { args, text: statementText(args), start: performance.now(), end: Number.NaN };
+    recording.push(statement);
+    const promise = original(...args);
+    const done = () => {
+      statement.end = performance.now();
+    };
+    promise.then(done, done);
+    return promise;
+  };
+  return {
+    wrapped,
+    async record<T>(action: () => Promise<T>) {
+      if (recording) throw new Error('recordings cannot overlap');
+      recording = [];
+      try {
+        const result = await action();
+        return { result, statements: recording };
+      } finally {
+        recording = null;
+      }
+    },
+  };
+}
+
+/** Groups statements into phases: a statement that started before the previous ones ended ran alongside them. */
+export function toPhases(statements: Statement[]): Phases {
+  const phases: Phases = [];
+  let phaseEnd = -Infinity;
+  for (const statement of [...statements].sort((a, b) => a.start - b.start)) {
+    if (phases.length === 0 || statement.start >= phaseEnd) {
+      phases.push([statement]);
+      phaseEnd = statement.end;
+    } else {
+      phases[phases.length - 1].push(statement);
+      phaseEnd = Math.max(phaseEnd, statement.end);
+    }
+  }
+  return phases;
+}
+
+export async function runPhases(engine: BenchEngine, phases: Phases): Promise<void> {
+  for (const phase of phases) {
+    if (phase.length === 1) await engine.raw(phase[0]);
+    else await Promise.all(phase.map((statement) => engine.raw(statement)));
+  }
+}
+
+interface OpenedDatabase {
+  database: Database;
+  raw: QueryFn;
+  record: ReturnType<typeof createRecorder>['record'];
+  rawInTransaction(settings: string[], phases: Phases): Promise<void>;
+}
+
+function openRecordingPostgres(url: string, poolSize: number): OpenedDatabase {
+  // The same settings as openPostgres, with a query function we can watch.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => {});
+  const original = pool.query.bind(pool) as unknown as QueryFn;
+  const recorder = createRecorder(original);
+  (pool as unknown as { query: QueryFn }).query = recorder.wrapped;
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    database: {
+      db,
+      engine: 'postgres',
+      url,
+      migrate: () => Promise.reject(new Error('the benchmark migrates before it opens the database')),
+      close: () => pool.end(),
+    },
+    raw: original,
+    record: recorder.record,
+    async rawInTransaction(settings, phases) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        for (const setting of settings) await client.query(setting);
+        // One connection: the phases' statements run one after the other.
+        for (const statement of phases.flat()) await (client.query as unknown as QueryFn).apply(client, statement.args);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+async function openRecordingPglite(folder: string): Promise<OpenedDatabase> {
+  const client = await PGlite.create(folder, { extensions: pgliteExtensions });
+  const original = client.query.bind(client) as unknown as QueryFn;
+  const recorder = createRecorder(original);
+  (client as unknown as { query: QueryFn }).query = recorder.wrapped;
+  return {
+    database: wrapPglite(client),
+    raw: original,
+    record: recorder.record,
+    async rawInTransaction(settings, phases) {
+      await client.transaction(async (tx) => {
+        for (const setting of settings) await tx.query(setting);
+        for (const statement of phases.flat()) await (tx.query as unknown as QueryFn).apply(tx, statement.args);
+      });
+    },
+  };
+}
+
+/** Opens the seeded database, builds the app on it (logger off), listens on a free loopback port and signs in. */
+export async function startEngine(options: { name: EngineName; target: string; dataDir: string; poolSize: number }): Promise<BenchEngine> {
+  const opened = options.name === 'postgres' ? openRecordingPostgres(options.target, options.poolSize) : await openRecordingPglite(path.join(options.target));
+  const { database } = opened;
+  await upsertAdmin(database.db, BENCH_ADMIN.email, await hashPassword(BENCH_ADMIN.password));
+  const config = loadConfig({ DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const apiUrl = `http://127.0.0.1:${port}${API_BASE}`;
+  const signIn = await fetch(`${apiUrl}/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed on ${options.name}: ${signIn.status} ${await signIn.text()}`);
+  const { token } = (await signIn.json()) as { token: string };
+
+  return {
+    name: options.name,
+    database,
+    app,
+    apiUrl,
+    token,
+    raw: (statement) => opened.raw(...statement.args),
+    sql: async <T>(text: string, params: unknown[] = []) => ((await opened.raw(text, params)) as { rows: T[] }).rows,
+    rawInTransaction: opened.rawInTransaction,
+    record: opened.record,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
