@@ -1,28 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { parseMail } from '../../../api/src/test/smtpCapture';
 
 export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
   receivedAt: string;
-}
-
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/** Minimal parse of the plain-text mails nodemailer sends: headers, then the (maybe quoted-printable) body. */
-export function parseRawMail(raw: string): Omit<CapturedMail, 'receivedAt'> {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '';
-  const body = rest.join('\n\n');
-  const isQuotedPrintable = /quoted-printable/i.test(header('Content-Transfer-Encoding'));
-  const isBase64 = /base64/i.test(header('Content-Transfer-Encoding'));
-  const text = isBase64 ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : isQuotedPrintable ? decodeQuotedPrintable(body) : body;
-  return { to: header('To'), subject: header('Subject'), text: text.trim() };
 }
 
 /** A real SMTP server in the test runner: every mail it receives is written as JSON into mailDir. */
@@ -33,12 +18,16 @@ export async function startMailCapture(mailDir: string): Promise<{ port: number;
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         count += 1;
-        const mail: CapturedMail = { ...parseRawMail(Buffer.concat(chunks).toString('utf8')), receivedAt: new Date().toISOString() };
+        const parsed = parseMail(Buffer.concat(chunks).toString('utf8'), {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+        });
+        const mail: CapturedMail = { to: parsed.to.join(', '), subject: parsed.subject, text: parsed.text, receivedAt: new Date().toISOString() };
         writeFileSync(path.join(mailDir, `${Date.now()}-${String(count).padStart(5, '0')}.json`), JSON.stringify(mail));
         callback();
       });

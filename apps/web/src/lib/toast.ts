@@ -29,3 +29,8 @@ export function notifyError(error: unknown, mode: 'chain' | 'server' = 'chain'):
   const text = errorText(error, mode);
   void loadToast().then((toast) => toast.error(text, { duration: TOAST_ERROR_MS }));
 }
+
+/** Something worked only in part (a reply saved whose mail is still waiting to go). */
+export function notifyWarning(message: string): void {
+  void loadToast().then((toast) => toast.warning(message, { duration: TOAST_ERROR_MS }));
+}

@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { replyMessages, type CustomerQuery } from '@ute/contract';
-import { toast } from 'sonner';
 import { Button, Modal } from '../../components/ui';
-import { TOAST_ERROR_MS, notifySuccess } from '../../lib/toast';
+import { notifySuccess, notifyWarning } from '../../lib/toast';
 import { useReplyToQuery } from './api';
 
 /**
@@ -16,7 +15,7 @@ export function ReplyDialog({ query, onClose }: { query: CustomerQuery | null; o
   const sendReply = useReplyToQuery({
     onSuccess: (result) => {
       if (result.isSent) notifySuccess(result.message);
-      else toast.warning(result.message, { duration: TOAST_ERROR_MS });
+      else notifyWarning(result.message);
       onClose();
     },
     onError: () => setProblem(replyMessages.failed),
