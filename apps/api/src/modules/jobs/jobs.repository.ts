@@ -1,13 +1,9 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { JobSort } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { containsPattern } from '../../db/ordering';
 import { statCounters } from '../../db/schema';
 import { jobs } from './jobs.table';
-
-/** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -21,7 +17,7 @@ export interface JobListFilter {
 function listCondition(search: string | undefined): SQL {
   const live = isNull(jobs.deletedAt);
   // ILIKE on title is served by jobs_title_trgm_idx (pg_trgm) for terms of 3+ characters.
-  return search ? and(live, sql`${jobs.title} ilike ${likePattern(search)}`)! : live;
+  return search ? and(live, sql`${jobs.title} ilike ${containsPattern(search)}`)! : live;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../mail/mail.table';
-import { containsPattern } from '../users/users.repository';
+import { containsPattern, newestFirst, oldestFirst } from '../../db/ordering';
 import { customerQueries, queryReplies } from './queries.table';
 
 export type CustomerQueryRow = typeof customerQueries.$inferSelect;
@@ -16,7 +16,7 @@ export async function findQueryPage(
   db: DbOrTx,
   options: { email?: string; sort: 'latest' | 'oldest'; offset: number; limit: number },
 ): Promise<CustomerQueryRow[]> {
-  const order = options.sort === 'latest' ? [desc(customerQueries.createdAt), desc(customerQueries.id)] : [asc(customerQueries.createdAt), asc(customerQueries.id)];
+  const order = options.sort === 'latest' ? [newestFirst(customerQueries.createdAt), newestFirst(customerQueries.id)] : [oldestFirst(customerQueries.createdAt), oldestFirst(customerQueries.id)];
   return db
     .select()
     .from(customerQueries)

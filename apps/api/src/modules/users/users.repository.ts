@@ -1,13 +1,9 @@
-import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { containsPattern, newestFirst } from '../../db/ordering';
 import { users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** `%term%` for ILIKE with the term's own % _ \ taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 function listFilter(search: string | undefined): SQL | undefined {
   // ILIKE '%term%' on email is served by users_email_trgm_idx.
@@ -20,7 +16,7 @@ export async function findUserPage(db: DbOrTx, options: { search?: string; offse
     .select()
     .from(users)
     .where(listFilter(options.search))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(newestFirst(users.createdAt), newestFirst(users.id))
     .limit(options.limit)
     .offset(options.offset);
 }

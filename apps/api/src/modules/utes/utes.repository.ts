@@ -1,12 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { containsPattern } from '../../db/ordering';
 import { statCounters } from '../../db/schema';
 import { utes } from './utes.table';
-
-/** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export type UteRow = typeof utes.$inferSelect;
 
@@ -19,7 +15,7 @@ export interface UteListFilter {
 function listCondition(search: string | undefined): SQL {
   const live = isNull(utes.deletedAt);
   // ILIKE on full_name is served by utes_name_trgm_idx (pg_trgm) for terms of 3+ characters.
-  return search ? and(live, sql`${utes.fullName} ilike ${likePattern(search)}`)! : live;
+  return search ? and(live, sql`${utes.fullName} ilike ${containsPattern(search)}`)! : live;
 }
 
 /**
