@@ -42,8 +42,8 @@ const HELP = `npm run bench -- [flags]
   --bench-db NAME         database the benchmark drops and recreates (default ute_bench)
   --engines LIST          postgres,pglite (default both)
   --only LIST             ${COMPARISONS.join(',')} (default all)
-  --duration S            seconds per throughput run (default 4; quick 1)
-  --warmup S              seconds of warm-up before each throughput run (default 1; quick 0.3)
+  --duration S            seconds per throughput run (default 4; quick 0.7)
+  --warmup S              seconds of warm-up before each throughput run (default 1; quick 0.2)
   --rounds N              rounds of each measurement (default 3; quick 2)
   --connections N         HTTP connections = raw driver workers (default 10)
   --pool N                database pool size of the api and of the raw driver (default 10)
@@ -114,8 +114,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     benchDatabase,
     engines: list(values.engines, ['postgres', 'pglite'] as const, ['postgres', 'pglite']),
     only: list(values.only, COMPARISONS, [...COMPARISONS]),
-    duration: num(values.duration, quick ? 1 : 4, 'duration'),
-    warmup: num(values.warmup, quick ? 0.3 : 1, 'warmup'),
+    duration: num(values.duration, quick ? 0.7 : 4, 'duration'),
+    warmup: num(values.warmup, quick ? 0.2 : 1, 'warmup'),
     rounds: Math.max(1, Math.floor(num(values.rounds, quick ? 2 : 3, 'rounds'))),
     connections: Math.max(1, Math.floor(num(values.connections, 10, 'connections'))),
     poolSize: Math.max(1, Math.floor(num(values.pool, 10, 'pool'))),

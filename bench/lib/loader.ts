@@ -1,12 +1,12 @@
-import { getTableColumns, getTableName, type Column } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, type Column, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../apps/api/src/db/database';
 
 /** Runs one statement with positional parameters ($1...). */
 export type Exec = (text: string, params: unknown[]) => Promise<unknown>;
 
 export interface BulkLoader {
-  /** Stands in for the Drizzle client inside seedDemoData: it only supports `db.insert(table).values(rows)`. */
+  /** Stands in for the Drizzle client inside seedDemoData: it supports `db.insert(table).values(rows)` and `db.execute(sql)`. */
   db: Db;
   /** Sends what is buffered and waits for every statement. */
   flush(): Promise<void>;
@@ -96,16 +96,22 @@ export function createBulkLoader(exec: Exec, options: { batchRows?: number; inFl
     if (buffered >= batchRows) await send(table);
   }
 
-  const insert = (table: PgTable) => ({ values: (rows: Record<string, unknown> | Record<string, unknown>[]) => add(table, [rows].flat()) });
-  const db = new Proxy(
-    { insert },
-    {
-      get(target, property) {
-        if (property === 'insert') return target.insert;
-        throw new Error(`the bench loader supports only db.insert(table).values(rows); the seed used db.${String(property)} (run with the Drizzle client instead)`);
-      },
+  const dialect = new PgDialect();
+  const client = {
+    insert: (table: PgTable) => ({ values: (rows: Record<string, unknown> | Record<string, unknown>[]) => add(table, [rows].flat()) }),
+    // Any other statement (e.g. ANALYZE) runs after every row sent so far.
+    execute: async (query: SQL) => {
+      await drain();
+      const { sql, params } = dialect.sqlToQuery(query);
+      return exec(sql, params);
     },
-  ) as unknown as Db;
+  };
+  const db = new Proxy(client, {
+    get(target, property) {
+      if (property === 'insert' || property === 'execute') return target[property];
+      throw new Error(`the bench loader supports db.insert(table).values(rows) and db.execute(sql); the seed used db.${String(property)}`);
+    },
+  }) as unknown as Db;
 
   return {
     db,

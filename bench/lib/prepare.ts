@@ -78,7 +78,9 @@ export async function preparePostgres(options: BenchOptions, log: (line: string)
   const start = performance.now();
   const dataDir = mkTempDataDir('postgres');
   const url = withDatabase(options.databaseUrl, options.benchDatabase);
-  const template = `${options.benchDatabase}_tpl_${templateKey(options.pgScale, options.heavyActivityRows)}`;
+  // One template per scale: a quick run keeps the full run's template.
+  const templatePrefix = `${options.benchDatabase}_tpl_s${options.pgScale}_`;
+  const template = `${templatePrefix}${templateKey(options.pgScale, options.heavyActivityRows)}`;
   const admin = new pg.Client({ connectionString: options.databaseUrl });
   await admin.connect();
   try {
@@ -110,7 +112,7 @@ export async function preparePostgres(options: BenchOptions, log: (line: string)
     log(`seeding PostgreSQL ${options.benchDatabase} at scale ${options.pgScale}`);
     const seed = await runSeedChild({ engine: 'postgres', target: url, dataDir, scale: options.pgScale, heavyActivityRows: options.heavyActivityRows }, log);
     if (options.cache) {
-      const old = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${options.benchDatabase}\\_tpl\\_%`]);
+      const old = await admin.query<{ datname: string }>(`select datname from pg_database where starts_with(datname, $1)`, [templatePrefix]);
       for (const row of old.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       log(`keeping a copy as template ${template} for the next run (--no-cache to skip)`);
       await admin.query(`create database ${template} template ${options.benchDatabase}${strategy}`);
@@ -127,7 +129,8 @@ export async function preparePglite(options: BenchOptions, log: (line: string) =
   const dataDir = mkTempDataDir('pglite');
   const folder = path.join(dataDir, 'pglite');
   const cacheRoot = path.join(os.tmpdir(), 'ute-bench-cache');
-  const cacheDir = path.join(cacheRoot, `pglite-${templateKey(options.pgliteScale, options.heavyActivityRows)}`);
+  const cachePrefix = `pglite-s${options.pgliteScale}-`;
+  const cacheDir = path.join(cacheRoot, `${cachePrefix}${templateKey(options.pgliteScale, options.heavyActivityRows)}`);
   const cacheReport = path.join(cacheDir, 'seed-report.json');
 
   if (options.cache && !options.fresh && existsSync(cacheReport)) {
@@ -150,7 +153,7 @@ export async function preparePglite(options: BenchOptions, log: (line: string) =
   log(`seeding PGlite at scale ${options.pgliteScale} in ${folder}`);
   const seed = await runSeedChild({ engine: 'pglite', target: folder, dataDir, scale: options.pgliteScale, heavyActivityRows: options.heavyActivityRows }, log);
   if (options.cache) {
-    if (existsSync(cacheRoot)) for (const entry of readdirSync(cacheRoot)) if (entry.startsWith('pglite-')) rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
+    if (existsSync(cacheRoot)) for (const entry of readdirSync(cacheRoot)) if (entry.startsWith(cachePrefix)) rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
     cpSync(folder, path.join(cacheDir, 'pglite'), { recursive: true });
     writeFileSync(cacheReport, JSON.stringify(seed));
   }

@@ -14,9 +14,13 @@ export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
 export const BOOKING_KINDS = ['ute', 'job'] as const;
 export type BookingKind = (typeof BOOKING_KINDS)[number];
 
-/** A booking may be paid out only when delivered and not transferred (SPEC.md 4). */
-export function canTransferBooking(booking: { status: string; isTransfered: boolean; isTransferring?: boolean }): boolean {
-  return booking.status === 'delivered' && !booking.isTransfered && !booking.isTransferring;
+/**
+ * Transfer is enabled only when the booking is delivered and not transferred (SPEC.md 4). A booking
+ * still 'transferring' keeps it enabled: the api answers 409 while that payout may be in flight, and
+ * settles it once it is stale, so a payout whose outcome was lost can be finished without a restart.
+ */
+export function canTransferBooking(booking: { status: string; isTransfered: boolean }): boolean {
+  return booking.status === 'delivered' && !booking.isTransfered;
 }
 
 /** Messages of the payout calls, shared by the api, its tests and the web. */

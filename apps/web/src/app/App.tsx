@@ -18,7 +18,7 @@ export function App() {
     <>
       <RouterProvider router={router} />
       <Suspense fallback={null}>
-        <Toaster position="top-right" visibleToasts={TOAST_LIMIT} richColors closeButton />
+        <Toaster position="top-right" visibleToasts={TOAST_LIMIT} closeButton />
       </Suspense>
     </>
   );

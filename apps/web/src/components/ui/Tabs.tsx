@@ -14,6 +14,8 @@ export function TabStrip<T extends string>({ value, options, onChange, label }: 
           <RadixTabs.Trigger
             key={option.value}
             value={option.value}
+            // The screen renders its content below the strip, not in Radix panels: point at nothing.
+            aria-controls={undefined}
             className="rounded-md px-4 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow"
           >
             {option.label}

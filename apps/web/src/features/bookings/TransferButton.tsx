@@ -8,7 +8,7 @@ export function TransferButton({
   disabled = false,
   onTransfer,
 }: {
-  booking: { status: string; isTransfered: boolean; isTransferring?: boolean };
+  booking: { status: string; isTransfered: boolean };
   isPending: boolean;
   disabled?: boolean;
   onTransfer: () => void;

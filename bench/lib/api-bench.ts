@@ -1,0 +1,407 @@
+import type { BenchOptions, Comparison } from './args';
+import { runPhases, toPhases, type BenchEngine, type Phases, type Statement } from './engine';
+import { httpLoad, rawLoad, sequential, type LoadResult } from './load';
+import { row, TARGETS, type Row } from './results';
+import { median, p95, ratio, round, summarize, type Summary } from './stats';
+
+/** The big lists of the back-office, with the query that selects one page and the column their search uses. */
+export interface ListSpec {
+  key: string;
+  label: string;
+  path: string;
+  query?: Record<string, string>;
+  sizeParam: 'limit' | 'pageSize';
+  search?: { param: string; table: string; column: string; live: boolean };
+}
+
+export const LISTS: ListSpec[] = [
+  { key: 'utes', label: 'utes', path: '/get-all-ute-list', sizeParam: 'pageSize', search: { param: 'search', table: 'utes', column: 'full_name', live: true } },
+  { key: 'jobs', label: 'jobs', path: '/get-all-job-list', sizeParam: 'limit', search: { param: 'search', table: 'jobs', column: 'title', live: true } },
+  { key: 'users', label: 'users', path: '/all-users-data', sizeParam: 'limit', search: { param: 'search', table: 'users', column: 'email', live: true } },
+  { key: 'uteBookings', label: 'ute bookings (Stripe)', path: '/ute-booking-list', query: { payment: 'stripe' }, sizeParam: 'limit' },
+  { key: 'payments', label: 'payments', path: '/payment-list', sizeParam: 'limit', search: { param: 'search', table: 'payments', column: 'payment_by', live: false } },
+  { key: 'queries', label: 'customer queries', path: '/all-queries', sizeParam: 'limit', search: { param: 'email', table: 'customer_queries', column: 'email', live: true } },
+];
+
+export const HEAVY_USER_ID = '00000001-0000-4000-8000-000000000001';
+const PAGE_SIZE = 10;
+
+/** The seven dashboard numbers counted the slow, obviously right way. */
+const COUNTS_SQL = `select
+  (select count(*)::int from users where deleted_at is null) as "totalUser",
+  (select count(*)::int from users where deleted_at is null and is_active) as "totalActiveUser",
+  (select count(*)::int from users where deleted_at is null and not is_active) as "totalDeactiveUser",
+  (select count(*)::int from utes where deleted_at is null) as "totalUtedata",
+  (select count(*)::int from jobs where deleted_at is null) as "totalJobdata",
+  (select count(*)::int from ute_bookings where deleted_at is null) as "totalUteBooking",
+  (select count(*)::int from job_bookings where deleted_at is null) as "totalJobBooking"`;
+
+/** The issue's "unindexed ILIKE": the endpoint's own statements with index and bitmap scans switched off. */
+const NO_INDEX = ['set local enable_bitmapscan = off', 'set local enable_indexscan = off'];
+
+export interface ThroughputResult {
+  endpoint: string;
+  statements: string[];
+  http: LoadResult[];
+  raw: LoadResult[];
+  throughputRatio: Summary;
+  p99Ratio: Summary;
+}
+
+export interface EngineResults {
+  rows: Row[];
+  throughput: Record<string, ThroughputResult>;
+  details: Record<string, unknown>;
+  failures: string[];
+}
+
+type Log = (line: string) => void;
+
+function listPath(spec: ListSpec, extra: Record<string, string | number> = {}): string {
+  const params = new URLSearchParams({ ...spec.query, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) });
+  const query = params.toString();
+  return query ? `${spec.path}?${query}` : spec.path;
+}
+
+async function getJson<T = Record<string, unknown>>(engine: BenchEngine, pathAndQuery: string): Promise<T> {
+  const response = await fetch(`${engine.apiUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${engine.token}` } });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`GET ${pathAndQuery} on ${engine.name}: ${response.status} ${body.slice(0, 300)}`);
+  return JSON.parse(body) as T;
+}
+
+/** The statements one call of the endpoint makes (after warming it up). */
+async function recordCall(engine: BenchEngine, pathAndQuery: string): Promise<Statement[]> {
+  for (let i = 0; i < 3; i += 1) await getJson(engine, pathAndQuery);
+  const { statements } = await engine.record(() => getJson(engine, pathAndQuery));
+  if (statements.length === 0) throw new Error(`GET ${pathAndQuery} made no statement through the pool (a transaction?): cannot replay it`);
+  return statements;
+}
+
+const describe = (statements: Statement[]) => statements.map((statement) => statement.text.replace(/\s+/g, ' ').slice(0, 400));
+
+/** a. One endpoint over HTTP (autocannon) against the raw driver running the same statements, same pool, same concurrency. */
+async function compareThroughput(engine: BenchEngine, options: BenchOptions, pathAndQuery: string, log: Log): Promise<ThroughputResult> {
+  const statements = await recordCall(engine, pathAndQuery);
+  const phases = toPhases(statements);
+  const iteration = () => runPhases(engine, phases);
+  const http = () => httpLoad({ url: `${engine.apiUrl}${pathAndQuery}`, token: engine.token, connections: options.connections, seconds: options.duration, workers: options.autocannonWorkers });
+  const raw = () => rawLoad(iteration, options.connections, options.duration);
+  if (options.warmup > 0) {
+    await httpLoad({ url: `${engine.apiUrl}${pathAndQuery}`, token: engine.token, connections: options.connections, seconds: options.warmup, workers: options.autocannonWorkers });
+    await rawLoad(iteration, options.connections, options.warmup);
+  }
+  const httpRuns: LoadResult[] = [];
+  const rawRuns: LoadResult[] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    // Alternate which side goes first, so a drift in the machine's load hits both.
+    if (round % 2 === 0) {
+      httpRuns.push(await http());
+      rawRuns.push(await raw());
+    } else {
+      rawRuns.push(await raw());
+      httpRuns.push(await http());
+    }
+  }
+  const errors = [...httpRuns, ...rawRuns].reduce((sum, run) => sum + run.errors, 0);
+  if (errors > 0) throw new Error(`${pathAndQuery} on ${engine.name}: ${errors} failed requests during the load`);
+  const result: ThroughputResult = {
+    endpoint: pathAndQuery,
+    statements: describe(statements),
+    http: httpRuns,
+    raw: rawRuns,
+    throughputRatio: summarize(httpRuns.map((run, i) => run.rps / rawRuns[i].rps)),
+    p99Ratio: summarize(httpRuns.map((run, i) => run.p99 / rawRuns[i].p99)),
+  };
+  log(
+    `${engine.name} ${pathAndQuery}: ${round(median(httpRuns.map((r) => r.rps)), 3)} req/s vs raw ${round(median(rawRuns.map((r) => r.rps)), 3)} /s ` +
+      `-> ${result.throughputRatio.median} (p99 ratio ${result.p99Ratio.median}, ${phases.length} phase(s), ${statements.length} statement(s))`,
+  );
+  return result;
+}
+
+const throughputDetails = (result: ThroughputResult) => ({
+  endpoint: result.endpoint,
+  httpRps: summarize(result.http.map((run) => run.rps)),
+  rawRps: summarize(result.raw.map((run) => run.rps)),
+  httpP99Ms: summarize(result.http.map((run) => run.p99)),
+  rawP99Ms: summarize(result.raw.map((run) => run.p99)),
+  httpP50Ms: summarize(result.http.map((run) => run.p50)),
+  rawP50Ms: summarize(result.raw.map((run) => run.p50)),
+  p99Ratio: result.p99Ratio,
+  throughputRatioRounds: result.http.map((run, i) => round(run.rps / result.raw[i].rps)),
+  statements: result.statements,
+});
+
+async function listThroughput(engine: BenchEngine, options: BenchOptions, log: Log, out: EngineResults): Promise<void> {
+  for (const spec of LISTS) {
+    const result = await compareThroughput(engine, options, listPath(spec), log);
+    out.throughput[spec.key] = result;
+    out.rows.push(
+      row({
+        id: `${engine.name}.list.${spec.key}`,
+        group: 'list',
+        engine: engine.name,
+        label: `${spec.label} list: HTTP vs raw driver, throughput`,
+        value: result.throughputRatio.median,
+        valueP95: result.throughputRatio.p95,
+        unit: 'ratio',
+        target: TARGETS.listThroughput,
+        details: throughputDetails(result),
+      }),
+    );
+  }
+  const faqs = await getJson<{ data: { _id: string }[] }>(engine, '/all-faq');
+  const singles: { key: string; label: string; path: string }[] = [{ key: 'checkToken', label: 'check-token', path: '/check-token' }];
+  if (faqs.data[0]) singles.push({ key: 'faqDetail', label: 'single-faq-detail', path: `/single-faq-detail/${faqs.data[0]._id}` });
+  for (const single of singles) {
+    const result = await compareThroughput(engine, options, single.path, log);
+    out.throughput[single.key] = result;
+    out.rows.push(
+      row({
+        id: `${engine.name}.single.${single.key}`,
+        group: 'single',
+        engine: engine.name,
+        label: `${single.label} (one row): HTTP vs raw driver, throughput`,
+        value: result.throughputRatio.median,
+        valueP95: result.throughputRatio.p95,
+        unit: 'ratio',
+        target: TARGETS.singleThroughput,
+        details: throughputDetails(result),
+      }),
+    );
+  }
+}
+
+function lastPageOf(body: Record<string, unknown>): number {
+  const pagination = body.paginationData as { totalPages?: number } | undefined;
+  if (typeof pagination?.totalPages === 'number') return pagination.totalPages;
+  if (typeof body.totalPages === 'number') return body.totalPages;
+  const total = typeof body.totalCount === 'number' ? body.totalCount : typeof body.total === 'number' ? body.total : Number.NaN;
+  if (!Number.isFinite(total)) throw new Error(`cannot find the number of pages in ${Object.keys(body).join(', ')}`);
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
+const rowsOf = (body: Record<string, unknown>) => ((body.data ?? body.queries ?? []) as unknown[]).length;
+
+/** Milliseconds of each statement, run alone on the raw driver (median of `times`). */
+async function statementTimes(engine: BenchEngine, statements: Statement[], times: number): Promise<{ sql: string; ms: number }[]> {
+  const out: { sql: string; ms: number }[] = [];
+  for (const statement of statements) {
+    const ms = await sequential(times, async () => {
+      await engine.raw(statement);
+    });
+    out.push({ sql: describe([statement])[0].slice(0, 160), ms: round(median(ms)) });
+  }
+  return out;
+}
+
+/** b. The last page against page 1, sequential requests. */
+async function paging(engine: BenchEngine, options: BenchOptions, log: Log, out: EngineResults): Promise<void> {
+  for (const spec of LISTS) {
+    const firstPath = listPath(spec, { page: 1, [spec.sizeParam]: PAGE_SIZE });
+    const first = await getJson(engine, firstPath);
+    const lastPage = lastPageOf(first);
+    const lastPath = listPath(spec, { page: lastPage, [spec.sizeParam]: PAGE_SIZE });
+    const last = await getJson(engine, lastPath);
+    if (rowsOf(last) === 0) throw new Error(`${lastPath} on ${engine.name} answered no rows: the last page is wrong`);
+    const firstStatements = await recordCall(engine, firstPath);
+    const lastStatements = await recordCall(engine, lastPath);
+    const firstTimes: number[] = [];
+    const lastTimes: number[] = [];
+    for (let i = 0; i < options.samples; i += 1) {
+      firstTimes.push(...(await sequential(1, () => getJson(engine, firstPath).then(() => undefined))));
+      lastTimes.push(...(await sequential(1, () => getJson(engine, lastPath).then(() => undefined))));
+    }
+    const value = ratio(median(lastTimes), median(firstTimes));
+    log(`${engine.name} ${spec.key} page ${lastPage} vs page 1: ${round(median(lastTimes), 3)} ms vs ${round(median(firstTimes), 3)} ms -> ${value}`);
+    out.rows.push(
+      row({
+        id: `${engine.name}.paging.${spec.key}`,
+        group: 'paging',
+        engine: engine.name,
+        label: `${spec.label}: last page (${lastPage}) vs page 1, latency`,
+        value,
+        valueP95: ratio(p95(lastTimes), p95(firstTimes)),
+        unit: 'ratio',
+        target: TARGETS.lastPage,
+        details: {
+          lastPage,
+          firstMs: summarize(firstTimes),
+          lastMs: summarize(lastTimes),
+          firstStatementsMs: await statementTimes(engine, firstStatements, options.rawSamples),
+          lastStatementsMs: await statementTimes(engine, lastStatements, options.rawSamples),
+        },
+      }),
+    );
+  }
+}
+
+/** c. The dashboard against COUNT(*) of the same tables; the numbers must be equal. */
+async function dashboard(engine: BenchEngine, options: BenchOptions, log: Log, out: EngineResults): Promise<void> {
+  const { data } = await getJson<{ data: Record<string, number> }>(engine, '/dashboard-data');
+  const [counted] = await engine.sql<Record<string, number>>(COUNTS_SQL);
+  const mismatches = Object.keys(counted).filter((key) => Number(data[key]) !== Number(counted[key]));
+  for (let i = 0; i < 3; i += 1) await getJson(engine, '/dashboard-data');
+  const endpointTimes = await sequential(options.samples * 4, () => getJson(engine, '/dashboard-data').then(() => undefined));
+  const countTimes = await sequential(options.rawSamples, () => engine.sql(COUNTS_SQL).then(() => undefined));
+  const value = ratio(median(endpointTimes), median(countTimes));
+  log(`${engine.name} dashboard: ${round(median(endpointTimes), 3)} ms vs COUNT(*) ${round(median(countTimes), 3)} ms -> ${value}; numbers ${mismatches.length ? 'DIFFER' : 'equal'}`);
+  out.rows.push(
+    row({
+      id: `${engine.name}.dashboard`,
+      group: 'dashboard',
+      engine: engine.name,
+      label: 'dashboard-data vs COUNT(*) of the 7 numbers, latency',
+      value,
+      valueP95: ratio(p95(endpointTimes), p95(countTimes)),
+      unit: 'ratio',
+      target: TARGETS.dashboard,
+      details: { endpointMs: summarize(endpointTimes), countMs: summarize(countTimes), endpoint: data, counted, numbersEqual: mismatches.length === 0, mismatches },
+    }),
+  );
+  if (mismatches.length > 0) {
+    out.rows.push(
+      row({
+        id: `${engine.name}.dashboard.exact`,
+        group: 'dashboard',
+        engine: engine.name,
+        label: `dashboard numbers equal COUNT(*) (differ: ${mismatches.join(', ')})`,
+        value: 0,
+        unit: 'ratio',
+        target: { op: '>=', value: 1 },
+      }),
+    );
+  }
+}
+
+/** A selective search term: the rarest value of the column in a sample of the table. */
+async function pickTerm(engine: BenchEngine, search: NonNullable<ListSpec['search']>): Promise<string> {
+  const live = search.live ? 'and deleted_at is null' : '';
+  const [found] = await engine.sql<{ term: string }>(
+    `select ${search.column} as term from (select ${search.column} from ${search.table} where ${search.column} is not null ${live} limit 100000) sample
+     group by 1 order by count(*), 1 limit 1`,
+  );
+  if (!found) throw new Error(`no value to search for in ${search.table}.${search.column}`);
+  return found.term.trim().slice(0, 100);
+}
+
+/** d. Search through the endpoint against the same statements forced to scan the table. */
+async function searchBench(engine: BenchEngine, options: BenchOptions, log: Log, out: EngineResults): Promise<void> {
+  for (const spec of LISTS) {
+    if (!spec.search) continue;
+    const term = await pickTerm(engine, spec.search);
+    const searchPath = listPath(spec, { [spec.search.param]: term });
+    const body = await getJson(engine, searchPath);
+    const statements = await recordCall(engine, searchPath);
+    const phases: Phases = toPhases(statements);
+    const endpointTimes = await sequential(options.samples, () => getJson(engine, searchPath).then(() => undefined));
+    const indexedTimes = await sequential(options.samples, () => runPhases(engine, phases));
+    const scanTimes = await sequential(options.rawSamples, () => engine.rawInTransaction(NO_INDEX, phases));
+    const value = ratio(median(endpointTimes), median(scanTimes));
+    log(`${engine.name} search ${spec.key} "${term}": ${round(median(endpointTimes), 3)} ms vs unindexed ${round(median(scanTimes), 3)} ms -> ${value}`);
+    out.rows.push(
+      row({
+        id: `${engine.name}.search.${spec.key}`,
+        group: 'search',
+        engine: engine.name,
+        label: `${spec.label} search (${spec.search.column} ILIKE) vs unindexed scan, latency`,
+        value,
+        valueP95: ratio(p95(endpointTimes), p95(scanTimes)),
+        unit: 'ratio',
+        target: TARGETS.search,
+        details: {
+          term,
+          matches: body.totalCount ?? body.total ?? null,
+          rowsOnPage: rowsOf(body),
+          endpointMs: summarize(endpointTimes),
+          sameStatementsIndexedMs: summarize(indexedTimes),
+          sameStatementsUnindexedMs: summarize(scanTimes),
+          statements: describe(statements),
+        },
+      }),
+    );
+  }
+}
+
+/** e. The activity screen's call for the user with the most activity against the raw query of all that user's rows. */
+async function activity(engine: BenchEngine, options: BenchOptions, log: Log, out: EngineResults): Promise<void> {
+  const callPath = `/get-activities/${HEAVY_USER_ID}`;
+  const body = await getJson<{ data: { activities: unknown[] }[]; totalCount?: number }>(engine, callPath);
+  const returned = body.data.reduce((sum, day) => sum + day.activities.length, 0);
+  const statements = await recordCall(engine, callPath);
+  const rawSql = 'select * from user_activities where user_id = $1 order by occurred_at desc';
+  const [{ count }] = await engine.sql<{ count: number }>('select count(*)::int as count from user_activities where user_id = $1', [HEAVY_USER_ID]);
+  await engine.sql(rawSql, [HEAVY_USER_ID]);
+  const endpointTimes = await sequential(options.samples, () => getJson(engine, callPath).then(() => undefined));
+  const rawTimes = await sequential(options.samples, () => engine.sql(rawSql, [HEAVY_USER_ID]).then(() => undefined));
+  const value = ratio(median(endpointTimes), median(rawTimes));
+  log(`${engine.name} activity (${count} rows): ${round(median(endpointTimes), 3)} ms vs raw ${round(median(rawTimes), 3)} ms -> ${value}`);
+  out.rows.push(
+    row({
+      id: `${engine.name}.activity`,
+      group: 'activity',
+      engine: engine.name,
+      label: `activity of a user with ${count} rows vs raw select of them, latency`,
+      value,
+      valueP95: ratio(p95(endpointTimes), p95(rawTimes)),
+      unit: 'ratio',
+      details: {
+        userRows: count,
+        rowsInFirstAnswer: returned,
+        endpointMs: summarize(endpointTimes),
+        rawAllRowsMs: summarize(rawTimes),
+        rawSql,
+        statements: describe(statements),
+        statementsMs: await statementTimes(engine, statements, options.rawSamples),
+      },
+    }),
+  );
+}
+
+export async function benchEngine(engine: BenchEngine, options: BenchOptions, log: Log): Promise<EngineResults> {
+  const out: EngineResults = { rows: [], throughput: {}, details: {}, failures: [] };
+  const steps: [Comparison, () => Promise<void>][] = [
+    ['list', () => listThroughput(engine, options, log, out)],
+    ['paging', () => paging(engine, options, log, out)],
+    ['dashboard', () => dashboard(engine, options, log, out)],
+    ['search', () => searchBench(engine, options, log, out)],
+    ['activity', () => activity(engine, options, log, out)],
+  ];
+  for (const [name, step] of steps) {
+    // The engines comparison needs the list throughput of both engines.
+    if (!options.only.includes(name) && !(name === 'list' && options.only.includes('engines'))) continue;
+    const started = performance.now();
+    try {
+      await step();
+    } catch (error) {
+      // One broken comparison must not hide the others: it becomes a row that says so.
+      const message = error instanceof Error ? error.message : String(error);
+      log(`${engine.name} ${name} FAILED: ${message}`);
+      out.failures.push(`${engine.name} ${name}: ${message}`);
+      out.rows.push(row({ id: `${engine.name}.${name}.failed`, group: name === 'list' ? 'list' : (name as Row['group']), engine: engine.name, label: `${name} comparison`, value: Number.NaN, unit: 'ratio', note: `failed: ${message.slice(0, 200)}` }));
+    }
+    out.details[`${name}Seconds`] = round((performance.now() - started) / 1000, 3);
+  }
+  return out;
+}
+
+/** f. PGlite against PostgreSQL for the same list endpoints: throughput ratio. */
+export function compareEngines(postgres: EngineResults, pglite: EngineResults, sizes: { postgres: number; pglite: number }): Row[] {
+  return LISTS.filter((spec) => postgres.throughput[spec.key] && pglite.throughput[spec.key]).map((spec) => {
+    const pg = postgres.throughput[spec.key];
+    const lite = pglite.throughput[spec.key];
+    const pgRps = median(pg.http.map((run) => run.rps));
+    const liteRps = median(lite.http.map((run) => run.rps));
+    return row({
+      id: `engines.${spec.key}`,
+      group: 'engines',
+      engine: 'both',
+      label: `${spec.label} list: PGlite vs PostgreSQL, throughput`,
+      value: ratio(liteRps, pgRps),
+      unit: 'ratio',
+      target: TARGETS.pglite,
+      details: { pgliteRps: round(liteRps), postgresRps: round(pgRps), pgliteUsers: sizes.pglite, postgresUsers: sizes.postgres },
+    });
+  });
+}

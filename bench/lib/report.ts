@@ -1,0 +1,90 @@
+import type { Row } from './results';
+
+const fmt = (value: number | undefined, unit?: Row['unit']) => {
+  if (value === undefined || !Number.isFinite(value)) return '—';
+  if (unit === 'kB') return `${value.toFixed(1)} kB`;
+  if (unit === 'score') return String(Math.round(value));
+  if (value >= 100) return value.toFixed(0);
+  if (value >= 10) return value.toFixed(1);
+  if (value >= 0.1) return value.toFixed(2);
+  return value.toPrecision(2);
+};
+
+const targetText = (row: Row) => (row.target ? `${row.target.op === '>=' ? '≥' : '≤'} ${fmt(row.target.value, row.unit)}` : 'info');
+const verdict = (row: Row) => (row.note ? row.note : row.pass === undefined ? 'info' : row.pass ? 'pass' : '**miss**');
+const engineText: Record<Row['engine'], string> = { postgres: 'PostgreSQL', pglite: 'PGlite', both: 'PGlite / PostgreSQL', web: 'web' };
+
+export interface MarkdownContext {
+  title: string;
+  summary: string[];
+  rows: Row[];
+}
+
+export function toMarkdown(context: MarkdownContext): string {
+  const lines = [`# ${context.title}`, '', ...context.summary, ''];
+  lines.push('| comparison | engine | measured (median) | p95 | target | result |', '|---|---|---|---|---|---|');
+  for (const row of context.rows) {
+    lines.push(`| ${row.label} | ${engineText[row.engine]} | ${fmt(row.value, row.unit)} | ${fmt(row.valueP95, row.unit)} | ${targetText(row)} | ${verdict(row)} |`);
+  }
+  const measured = context.rows.filter((row) => row.pass !== undefined);
+  const missed = measured.filter((row) => !row.pass);
+  lines.push('', `${measured.length - missed.length} of ${measured.length} targets met.`);
+  if (missed.length) lines.push('', 'Missed:', ...missed.map((row) => `- ${row.label} (${engineText[row.engine]}): ${fmt(row.value, row.unit)}, target ${targetText(row)}`));
+  lines.push('');
+  return lines.join('\n');
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * One bar per comparison on a log scale, with its target as a black tick. Ratios are drawn as
+ * they are; sizes as a fraction of their budget (the target is then 1).
+ */
+export function toSvg(title: string, rows: Row[]): string {
+  const drawn = rows
+    .filter((row) => Number.isFinite(row.value) && (row.unit === 'ratio' || (row.unit === 'kB' && row.target)))
+    .map((row) => {
+      const asBudget = row.unit === 'kB' && row.target;
+      return {
+        row,
+        value: asBudget ? row.value / row.target!.value : row.value,
+        target: asBudget ? 1 : row.target?.value,
+        label: asBudget ? `${row.label} / ${fmt(row.target!.value, 'kB')} budget` : row.label,
+        shown: fmt(row.value, row.unit),
+      };
+    });
+  const labelWidth = 520;
+  const plotWidth = 400;
+  const rowHeight = 20;
+  const top = 48;
+  const width = labelWidth + plotWidth + 90;
+  const height = top + drawn.length * rowHeight + 40;
+  const min = 1e-3;
+  const max = 1e2;
+  const x = (value: number) => labelWidth + (Math.log10(Math.min(max, Math.max(min, value)) / min) / Math.log10(max / min)) * plotWidth;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+    `<text x="10" y="20" font-size="14" font-weight="600">${escapeXml(title)}</text>`,
+    `<text x="10" y="36" fill="#555">bar = measured ratio (log scale); black tick = target; green met, red missed, grey no target</text>`,
+  ];
+  for (const decade of [1e-3, 1e-2, 1e-1, 1, 10, 100]) {
+    const position = x(decade).toFixed(1);
+    parts.push(`<line x1="${position}" y1="${top - 4}" x2="${position}" y2="${top + drawn.length * rowHeight}" stroke="#e3e3e3"/>`);
+    parts.push(`<text x="${position}" y="${top + drawn.length * rowHeight + 14}" text-anchor="middle" fill="#555">${decade}</text>`);
+  }
+  drawn.forEach((item, index) => {
+    const y = top + index * rowHeight;
+    const color = item.row.pass === undefined ? '#9aa0a6' : item.row.pass ? '#2e9d4f' : '#d93025';
+    const engine = item.row.engine === 'pglite' ? ' [PGlite]' : item.row.engine === 'postgres' ? ' [PG]' : '';
+    parts.push(`<text x="${labelWidth - 8}" y="${y + 14}" text-anchor="end">${escapeXml(item.label + engine)}</text>`);
+    parts.push(`<rect x="${labelWidth}" y="${y + 4}" width="${Math.max(1, x(item.value) - labelWidth).toFixed(1)}" height="${rowHeight - 8}" fill="${color}"/>`);
+    if (item.target !== undefined) {
+      const position = x(item.target).toFixed(1);
+      parts.push(`<line x1="${position}" y1="${y + 1}" x2="${position}" y2="${y + rowHeight - 1}" stroke="#000" stroke-width="2"/>`);
+    }
+    parts.push(`<text x="${labelWidth + plotWidth + 6}" y="${y + 14}">${escapeXml(item.shown)}</text>`);
+  });
+  parts.push('</svg>', '');
+  return parts.join('\n');
+}
