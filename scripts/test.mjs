@@ -9,7 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const baseEnv = { ...process.env, DATABASE_URL: '' };
+// Api steps pick their engine by DATABASE_URL; tests that always need PostgreSQL read TEST_DATABASE_URL.
+const baseEnv = { ...process.env, DATABASE_URL: '', TEST_DATABASE_URL: postgresUrl };
 
 const vitestReport = (name) => path.join(tmp, `${name}.json`);
 const vitest = (dir, name) => ['npx', 'vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(name)}`];

@@ -68,7 +68,7 @@ describe('SIGKILL while writing, twenty times', () => {
   }, 600_000);
 
   it('keeps every acknowledged write on PostgreSQL', async () => {
-    const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+    const base = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
     const name = `ute_crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     const admin = new pg.Client({ connectionString: base.toString() });
     await admin.connect();

@@ -14,7 +14,7 @@ import { loadConfig } from '../plugins/config';
 import { startTcpProxy } from './tcpProxy';
 
 // Always against PostgreSQL: this is about a database server that goes away and comes back.
-const baseUrl = new URL(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const baseUrl = new URL(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
 const name = `ute_outage_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ute-outage-'));
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;

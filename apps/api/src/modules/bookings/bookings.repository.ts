@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingKind, PaymentKind } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { indexOrder, readPage } from '../../db/paging';
 import { ownerBankAccounts, users } from '../users/users.table';
 import { jobBookings, payouts, uteBookings } from './bookings.table';
 
@@ -50,11 +51,6 @@ export interface JobBookingRow {
   createdAt: Date;
 }
 
-/**
- * The list indexes are `(created_at desc, id desc)`, which Postgres stores NULLS LAST; a plain
- * `order by created_at desc` means NULLS FIRST and would not use them (a full scan and sort).
- */
-const newestFirst = (column: AnyColumn) => sql`${column} desc nulls last`;
 
 const person = (id: string | null, firstName: string | null, lastName: string | null): PersonRef | null =>
   id ? { id, firstName: firstName ?? '', lastName: lastName ?? '' } : null;
@@ -64,9 +60,10 @@ function paymentFilter(transactionId: typeof uteBookings.transactionId | typeof 
   return payment === 'stripe' ? isNotNull(transactionId) : isNull(transactionId);
 }
 
-export async function listUteBookings(db: DbOrTx, options: { payment: PaymentKind; limit: number; offset: number }): Promise<{ rows: UteBookingRow[]; total: number }> {
+export async function listUteBookings(db: DbOrTx, options: { payment: PaymentKind; page: number; limit: number }): Promise<{ rows: UteBookingRow[]; total: number }> {
   const where = and(isNull(uteBookings.deletedAt), paymentFilter(uteBookings.transactionId, options.payment));
-  const [rows, [{ total }]] = await Promise.all([
+  const [{ total }] = await db.select({ total: count() }).from(uteBookings).where(where);
+  const rows = await readPage({ page: options.page, limit: options.limit, totalCount: total }, (walk, offset, limit) =>
     db
       .select({
         booking: uteBookings,
@@ -77,11 +74,10 @@ export async function listUteBookings(db: DbOrTx, options: { payment: PaymentKin
       .from(uteBookings)
       .leftJoin(users, eq(users.id, uteBookings.bookedBy))
       .where(where)
-      .orderBy(newestFirst(uteBookings.createdAt), newestFirst(uteBookings.id))
-      .limit(options.limit)
-      .offset(options.offset),
-    db.select({ total: count() }).from(uteBookings).where(where),
-  ]);
+      .orderBy(indexOrder(uteBookings.createdAt, 'desc', walk), indexOrder(uteBookings.id, 'desc', walk))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     total,
     rows: rows.map(({ booking, bookerId, bookerFirstName, bookerLastName }) => ({
@@ -91,11 +87,12 @@ export async function listUteBookings(db: DbOrTx, options: { payment: PaymentKin
   };
 }
 
-export async function listJobBookings(db: DbOrTx, options: { payment: PaymentKind; limit: number; offset: number }): Promise<{ rows: JobBookingRow[]; total: number }> {
+export async function listJobBookings(db: DbOrTx, options: { payment: PaymentKind; page: number; limit: number }): Promise<{ rows: JobBookingRow[]; total: number }> {
   const booker = alias(users, 'booker');
   const owner = alias(users, 'owner');
   const where = and(isNull(jobBookings.deletedAt), paymentFilter(jobBookings.transactionId, options.payment));
-  const [rows, [{ total }]] = await Promise.all([
+  const [{ total }] = await db.select({ total: count() }).from(jobBookings).where(where);
+  const rows = await readPage({ page: options.page, limit: options.limit, totalCount: total }, (walk, offset, limit) =>
     db
       .select({
         booking: jobBookings,
@@ -110,11 +107,10 @@ export async function listJobBookings(db: DbOrTx, options: { payment: PaymentKin
       .leftJoin(booker, eq(booker.id, jobBookings.bookedBy))
       .leftJoin(owner, eq(owner.id, jobBookings.ownerId))
       .where(where)
-      .orderBy(newestFirst(jobBookings.createdAt), newestFirst(jobBookings.id))
-      .limit(options.limit)
-      .offset(options.offset),
-    db.select({ total: count() }).from(jobBookings).where(where),
-  ]);
+      .orderBy(indexOrder(jobBookings.createdAt, 'desc', walk), indexOrder(jobBookings.id, 'desc', walk))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     total,
     rows: rows.map((row) => ({

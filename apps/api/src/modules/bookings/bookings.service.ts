@@ -99,7 +99,7 @@ function toJobBookingDto(row: JobBookingRow): JobBooking {
 }
 
 export async function getUteBookings(ctx: AppContext, query: BookingListQuery) {
-  const { rows, total } = await listUteBookings(ctx.db, { payment: query.payment, limit: query.limit, offset: (query.page - 1) * query.limit });
+  const { rows, total } = await listUteBookings(ctx.db, { payment: query.payment, page: query.page, limit: query.limit });
   return {
     data: rows.map(toUteBookingDto),
     totalCount: total,
@@ -109,7 +109,7 @@ export async function getUteBookings(ctx: AppContext, query: BookingListQuery) {
 }
 
 export async function getJobBookings(ctx: AppContext, query: BookingListQuery) {
-  const { rows, total } = await listJobBookings(ctx.db, { payment: query.payment, limit: query.limit, offset: (query.page - 1) * query.limit });
+  const { rows, total } = await listJobBookings(ctx.db, { payment: query.payment, page: query.page, limit: query.limit });
   return {
     data: rows.map(toJobBookingDto),
     totalCount: total,

@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { JobSort } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
-import { containsPattern } from '../../db/ordering';
+import { containsPattern } from '../../db/likePattern';
+import { indexOrder, readPage, type Walk } from '../../db/paging';
 import { statCounters } from '../../db/schema';
 import { jobs } from './jobs.table';
 
@@ -25,10 +26,10 @@ function listCondition(search: string | undefined): SQL {
  * newest first on jobs_list_idx (created_at desc nulls last, id desc nulls last); budget on
  * jobs_budget_idx (budget, id), forwards for Low to High, backwards for High to Low.
  */
-const ORDER_BY: Record<JobSort | 'newest', SQL[]> = {
-  newest: [sql`${jobs.createdAt} desc nulls last`, sql`${jobs.id} desc nulls last`],
-  budgetAsc: [sql`${jobs.budget} asc nulls last`, sql`${jobs.id} asc nulls last`],
-  budgetDesc: [sql`${jobs.budget} desc nulls first`, sql`${jobs.id} desc nulls first`],
+const ORDERS: Record<JobSort | 'newest', { columns: [AnyColumn, AnyColumn]; index: 'asc' | 'desc'; walk: Walk }> = {
+  newest: { columns: [jobs.createdAt, jobs.id], index: 'desc', walk: 'forward' },
+  budgetAsc: { columns: [jobs.budget, jobs.id], index: 'asc', walk: 'forward' },
+  budgetDesc: { columns: [jobs.budget, jobs.id], index: 'asc', walk: 'backward' },
 };
 
 /**
@@ -47,14 +48,18 @@ async function countJobs(db: DbOrTx, where: SQL, search: string | undefined): Pr
 /** One page of live jobs and how many match in all. */
 export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: JobRow[]; totalCount: number }> {
   const where = listCondition(filter.search);
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(where)
-    .orderBy(...ORDER_BY[filter.sort ?? 'newest'])
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit);
-  return { rows, totalCount: await countJobs(db, where, filter.search) };
+  const totalCount = await countJobs(db, where, filter.search);
+  const order = ORDERS[filter.sort ?? 'newest'];
+  const rows = await readPage({ page: filter.page, limit: filter.limit, totalCount, walk: order.walk }, (walk, offset, limit) =>
+    db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(...order.columns.map((column) => indexOrder(column, order.index, walk)))
+      .limit(limit)
+      .offset(offset),
+  );
+  return { rows, totalCount };
 }
 
 /** The live job, locked for the rest of the transaction. */

@@ -1,13 +1,10 @@
-import { and, count, eq, ilike, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { containsPattern } from '../../db/likePattern';
+import { indexOrder, readPage } from '../../db/paging';
 import { payments } from './payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
-
-/** ILIKE treats % and _ as wildcards: escape them so a search finds the text as typed. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 export interface PaymentListFilter {
   isStripe: boolean;
@@ -15,30 +12,27 @@ export interface PaymentListFilter {
   isJob?: boolean;
   search?: string;
   sort: 'newest' | 'oldest';
+  page: number;
   limit: number;
-  offset: number;
 }
 
 /** One page and the total, newest or oldest first; payer search uses the trigram index on payment_by. */
 export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promise<{ rows: PaymentRow[]; total: number }> {
   const conditions: SQL[] = [eq(payments.isStripe, filter.isStripe)];
   if (filter.isJob !== undefined) conditions.push(eq(payments.isJob, filter.isJob));
-  if (filter.search) conditions.push(ilike(payments.paymentBy, `%${escapeLike(filter.search)}%`));
+  if (filter.search) conditions.push(ilike(payments.paymentBy, containsPattern(filter.search)));
   const where = and(...conditions);
-  // The indexes are `(… created_at desc, id desc)` (NULLS LAST): newest first reads them forwards with
-  // `desc nulls last`, oldest first backwards with `asc nulls first`; other null orders would sort every row.
-  const direction = (column: AnyColumn) => (filter.sort === 'oldest' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`);
-  const order = [direction(payments.createdAt), direction(payments.id)];
-  const [rows, [{ total }]] = await Promise.all([
+  const [{ total }] = await db.select({ total: count() }).from(payments).where(where);
+  // The indexes end `(created_at desc, id desc)`: newest first walks them forward, oldest first backward.
+  const rows = await readPage({ page: filter.page, limit: filter.limit, totalCount: total, walk: filter.sort === 'oldest' ? 'backward' : 'forward' }, (walk, offset, limit) =>
     db
       .select()
       .from(payments)
       .where(where)
-      .orderBy(...order)
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ total: count() }).from(payments).where(where),
-  ]);
+      .orderBy(indexOrder(payments.createdAt, 'desc', walk), indexOrder(payments.id, 'desc', walk))
+      .limit(limit)
+      .offset(offset),
+  );
   return { rows, total };
 }
 

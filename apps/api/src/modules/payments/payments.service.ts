@@ -27,7 +27,7 @@ export async function getStripePayments(ctx: AppContext, query: PaymentListQuery
     search: query.search,
     sort: query.sort,
     limit: query.limit,
-    offset: (query.page - 1) * query.limit,
+    page: query.page,
   });
   return { data: rows.map((row) => toPaymentDto(ctx, row)), totalCount: total, paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) } };
 }
@@ -40,7 +40,7 @@ export async function getManualPayments(ctx: AppContext, query: ManualPaymentLis
     search: query.search,
     sort: query.sort,
     limit: query.limit,
-    offset: (query.page - 1) * query.limit,
+    page: query.page,
   });
   return { data: rows.map((row) => toPaymentDto(ctx, row)), totalCount: total, paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) } };
 }

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../mail/mail.table';
-import { containsPattern, newestFirst, oldestFirst } from '../../db/ordering';
+import { containsPattern } from '../../db/likePattern';
+import { indexOrder, type Walk } from '../../db/paging';
 import { customerQueries, queryReplies } from './queries.table';
 
 export type CustomerQueryRow = typeof customerQueries.$inferSelect;
@@ -14,9 +15,9 @@ function listFilter(email: string | undefined): SQL | undefined {
 /** One page in the order of customer_queries_list_idx (read backwards for the oldest first). */
 export async function findQueryPage(
   db: DbOrTx,
-  options: { email?: string; sort: 'latest' | 'oldest'; offset: number; limit: number },
+  options: { email?: string; walk: Walk; offset: number; limit: number },
 ): Promise<CustomerQueryRow[]> {
-  const order = options.sort === 'latest' ? [newestFirst(customerQueries.createdAt), newestFirst(customerQueries.id)] : [oldestFirst(customerQueries.createdAt), oldestFirst(customerQueries.id)];
+  const order = [indexOrder(customerQueries.createdAt, 'desc', options.walk), indexOrder(customerQueries.id, 'desc', options.walk)];
   return db
     .select()
     .from(customerQueries)

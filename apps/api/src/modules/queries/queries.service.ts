@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
 import * as repo from './queries.repository';
+import { readPage } from '../../db/paging';
 
 export const queryTexts = {
   deleted: 'Query deleted successfully',
@@ -41,10 +42,11 @@ function toReplyDto(row: repo.ReplyRow): QueryReply {
 
 export async function listQueries(db: Db, query: QueryListQuery): Promise<QueryListResponse> {
   const email = query.email || undefined;
-  const [rows, totalCount] = await Promise.all([
-    repo.findQueryPage(db, { email, sort: query.sort, offset: (query.page - 1) * query.limit, limit: query.limit }),
-    repo.countQueries(db, email),
-  ]);
+  const totalCount = await repo.countQueries(db, email);
+  // Latest first walks customer_queries_list_idx forward, oldest first backward.
+  const rows = await readPage({ page: query.page, limit: query.limit, totalCount, walk: query.sort === 'latest' ? 'forward' : 'backward' }, (walk, offset, limit) =>
+    repo.findQueryPage(db, { email, walk, offset, limit }),
+  );
   const replies = await repo.findRepliesOf(
     db,
     rows.map((row) => row.id),

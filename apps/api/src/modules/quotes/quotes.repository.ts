@@ -1,6 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Shipment } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { indexOrder, readPage } from '../../db/paging';
 import { shipments } from './quotes.table';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -33,16 +34,16 @@ export function toShipmentDto(row: ShipmentRow): Shipment {
  */
 export async function listShipments(db: DbOrTx, page: number, limit: number): Promise<{ rows: ShipmentRow[]; totalCount: number }> {
   const visible = isNull(shipments.deletedAt);
-  const [rows, [{ count }]] = await Promise.all([
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(shipments).where(visible);
+  const rows = await readPage({ page, limit, totalCount: count }, (walk, offset, pageLimit) =>
     db
       .select()
       .from(shipments)
       .where(visible)
-      .orderBy(sql`${shipments.createdAt} desc nulls last`, sql`${shipments.id} desc nulls last`)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ count: sql<number>`count(*)::int` }).from(shipments).where(visible),
-  ]);
+      .orderBy(indexOrder(shipments.createdAt, 'desc', walk), indexOrder(shipments.id, 'desc', walk))
+      .limit(pageLimit)
+      .offset(offset),
+  );
   return { rows, totalCount: count };
 }
 

@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { containsPattern, newestFirst } from '../../db/ordering';
+import { containsPattern } from '../../db/likePattern';
+import { indexOrder, type Walk } from '../../db/paging';
 import { users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,13 +11,13 @@ function listFilter(search: string | undefined): SQL | undefined {
   return search ? and(isNull(users.deletedAt), ilike(users.email, containsPattern(search))) : isNull(users.deletedAt);
 }
 
-/** One page, newest first, in the order of users_list_idx. */
-export async function findUserPage(db: DbOrTx, options: { search?: string; offset: number; limit: number }): Promise<UserRow[]> {
+/** Rows of users_list_idx (newest first when walked forward). */
+export async function findUserPage(db: DbOrTx, options: { search?: string; walk: Walk; offset: number; limit: number }): Promise<UserRow[]> {
   return db
     .select()
     .from(users)
     .where(listFilter(options.search))
-    .orderBy(newestFirst(users.createdAt), newestFirst(users.id))
+    .orderBy(indexOrder(users.createdAt, 'desc', options.walk), indexOrder(users.id, 'desc', options.walk))
     .limit(options.limit)
     .offset(options.offset);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import * as repo from './users.repository';
+import { readPage } from '../../db/paging';
 
 export const userTexts = {
   activated: 'User activated successfully',
@@ -27,10 +28,10 @@ export function toUserDto(row: repo.UserRow): User {
 
 export async function listUsers(db: Db, query: UserListQuery): Promise<UserListResponse> {
   const search = query.search || undefined;
-  const [rows, totalCount] = await Promise.all([
-    repo.findUserPage(db, { search, offset: (query.page - 1) * query.limit, limit: query.limit }),
-    repo.countUsers(db, search),
-  ]);
+  const totalCount = await repo.countUsers(db, search);
+  const rows = await readPage({ page: query.page, limit: query.limit, totalCount }, (walk, offset, limit) =>
+    repo.findUserPage(db, { search, walk, offset, limit }),
+  );
   return { data: rows.map(toUserDto), total: totalCount, totalCount };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { containsPattern } from '../../db/ordering';
+import { containsPattern } from '../../db/likePattern';
+import { indexOrder, readPage } from '../../db/paging';
 import { statCounters } from '../../db/schema';
 import { utes } from './utes.table';
 
@@ -34,15 +35,18 @@ async function countUtes(db: DbOrTx, where: SQL, search: string | undefined): Pr
 /** One page of live utes, newest first (utes_list_idx), and how many match in all. */
 export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: UteRow[]; totalCount: number }> {
   const where = listCondition(filter.search);
-  const rows = await db
-    .select()
-    .from(utes)
-    .where(where)
-    // The index is (created_at desc nulls last, id desc nulls last); say so, or the planner sorts.
-    .orderBy(sql`${utes.createdAt} desc nulls last`, sql`${utes.id} desc nulls last`)
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  return { rows, totalCount: await countUtes(db, where, filter.search) };
+  const totalCount = await countUtes(db, where, filter.search);
+  // Newest first walks utes_list_idx (created_at desc, id desc) forward; the back half from its end.
+  const rows = await readPage({ page: filter.page, limit: filter.pageSize, totalCount }, (walk, offset, limit) =>
+    db
+      .select()
+      .from(utes)
+      .where(where)
+      .orderBy(indexOrder(utes.createdAt, 'desc', walk), indexOrder(utes.id, 'desc', walk))
+      .limit(limit)
+      .offset(offset),
+  );
+  return { rows, totalCount };
 }
 
 /** The live ute, locked for the rest of the transaction. */
