@@ -104,7 +104,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   }
   const quick = values.quick ?? false;
   const benchDatabase = values['bench-db'] ?? 'ute_bench';
-  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(benchDatabase)) throw new Error('--bench-db must be a plain lower-case identifier');
+  if (!/^[a-z_][a-z0-9_]{0,29}$/.test(benchDatabase)) throw new Error('--bench-db must be a plain lower-case identifier of at most 30 characters');
   return {
     quick,
     pgScale: Math.max(1, Math.floor(num(values['pg-scale'], quick ? 40 : 12500, 'pg-scale'))),
