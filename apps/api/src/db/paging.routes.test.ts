@@ -27,7 +27,7 @@ const LISTS = [
 ] as const;
 
 const withQuery = (url: string, params: Record<string, number>) =>
-  `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+  `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 
 describe('paging reads the back half from the end of the index', () => {
   it.each(LISTS)('$url: the pages put together are the whole list in order', async ({ url, rows, size }) => {
