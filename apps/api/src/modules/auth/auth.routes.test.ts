@@ -71,14 +71,20 @@ describe('POST /api/admin/sign-in', () => {
     }
   });
 
-  it('throttles with 429 after 5 failures for one account, whatever the case or spoofed X-Forwarded-For', async () => {
+  it('throttles with 429 after 5 failures for one account, whatever the case, trailing slash, query or spoofed X-Forwarded-For', async () => {
+    const urls = ['/sign-in', '/sign-in/', '//sign-in', '/sign-in?x=1', '/sign-in'];
     for (let i = 0; i < 5; i += 1) {
-      const email = i % 2 ? TEST_ADMIN.email.toUpperCase() : TEST_ADMIN.email;
-      expect((await signIn({ email, password: 'wrong-password' }, { 'x-forwarded-for': `10.0.0.${i}` })).statusCode).toBe(401);
+      const email = i % 2 ? TEST_ADMIN.email.toUpperCase() : ` ${TEST_ADMIN.email}`.trim();
+      const response = await t.request({ method: 'POST', url: `${API_BASE}${urls[i]}`, payload: { email, password: 'wrong-password' }, token: null, headers: { 'x-forwarded-for': `10.0.0.${i}` } });
+      expect(response.statusCode, urls[i]).toBe(401);
     }
-    const blocked = await signIn(TEST_ADMIN, { 'x-forwarded-for': '10.9.9.9' });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+    // Extra fields are refused outright, so they cannot be used to slip past the counter either.
+    expect((await signIn({ ...TEST_ADMIN, nonce: 1 }, { 'x-forwarded-for': '10.9.9.8' })).statusCode).toBe(400);
+    for (const url of urls) {
+      const blocked = await t.request({ method: 'POST', url: `${API_BASE}${url}`, payload: TEST_ADMIN, token: null, headers: { 'x-forwarded-for': '10.9.9.9' } });
+      expect(blocked.statusCode, url).toBe(429);
+      expect(blocked.json().message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+    }
   });
 
   it('throttles one address after 20 failures across accounts', async () => {

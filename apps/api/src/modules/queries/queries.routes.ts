@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { limitMailsPerHour } from '../../plugins/mailQuota';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema, messageSchema, queryListQuerySchema, queryListResponseSchema, replyBodySchema, replyResponseSchema } from '@ute/contract';
 import { actorOf } from '../../plugins/context';
@@ -13,7 +14,7 @@ export async function queriesRoutes(fastify: FastifyInstance): Promise<void> {
     listQueries(db, request.query),
   );
 
-  app.patch('/reply-query', { schema: { tags, body: replyBodySchema, response: { 200: replyResponseSchema } } }, (request) =>
+  app.patch('/reply-query', { schema: { tags, body: replyBodySchema, response: { 200: replyResponseSchema } }, preHandler: limitMailsPerHour(app.ctx.limits, app.ctx.config.MAILS_PER_ADMIN_PER_HOUR) }, (request) =>
     replyToQuery(db, mailer, request.body, actorOf(request)),
   );
 

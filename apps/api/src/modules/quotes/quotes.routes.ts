@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { limitMailsPerHour } from '../../plugins/mailQuota';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   idParamSchema,
@@ -25,7 +26,7 @@ export async function quotesRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/send-quote-price-email/:id',
-    { schema: { tags, params: idParamSchema, body: sendPriceBodySchema, response: { 200: messageSchema } } },
+    { schema: { tags, params: idParamSchema, body: sendPriceBodySchema, response: { 200: messageSchema } }, preHandler: limitMailsPerHour(app.ctx.limits, app.ctx.config.MAILS_PER_ADMIN_PER_HOUR) },
     async (request) => {
       await quotes.sendPrice(request.params.id, request.body, actorOf(request));
       return { message: quoteMessages.priceSent };
