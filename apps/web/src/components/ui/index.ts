@@ -11,3 +11,4 @@ export { SearchBox } from './SearchBox';
 export { Spinner } from './Spinner';
 export { StatusBadge, bookingTone, listingTone, paymentTone, type BadgeTone } from './StatusBadge';
 export { TabStrip, type TabOption } from './Tabs';
+export { ModerationActions, type ModerationStatus } from './ModerationActions';

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { canSetJobStatus, type Job, type SettableListingStatus } from '@ute/contract';
 import {
-  Button,
   ConfirmDialog,
   DataTable,
   EmptyState,
@@ -12,6 +11,7 @@ import {
   SearchBox,
   StatusBadge,
   listingTone,
+  ModerationActions,
 } from '../../components/ui';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
@@ -72,20 +72,15 @@ export function JobListPage() {
           const isPending = setStatus.isRowPending(job._id) || deleteJob.isRowPending(job._id);
           const pendingStatus = setStatus.isRowPending(job._id) ? setStatus.variables?.status : undefined;
           return (
-            <div className="flex gap-1.5">
-              <Button size="sm" variant="secondary" onClick={() => setViewed(job)}>
-                View
-              </Button>
-              <Button size="sm" variant="success" disabled={isPending || !canSetJobStatus(job.status, 'Approved')} onClick={() => handleStatus(job, 'Approved')}>
-                {pendingStatus === 'Approved' ? 'Processing' : 'Approve'}
-              </Button>
-              <Button size="sm" variant="danger" disabled={isPending || !canSetJobStatus(job.status, 'Rejected')} onClick={() => handleStatus(job, 'Rejected')}>
-                {pendingStatus === 'Rejected' ? 'Processing' : 'Reject'}
-              </Button>
-              <Button size="sm" variant="secondary" disabled={isPending} onClick={() => setToDelete(job)}>
-                Delete
-              </Button>
-            </div>
+            <ModerationActions
+              canApprove={canSetJobStatus(job.status, 'Approved')}
+              canReject={canSetJobStatus(job.status, 'Rejected')}
+              isPending={isPending}
+              pendingStatus={pendingStatus}
+              onView={() => setViewed(job)}
+              onSetStatus={(status) => handleStatus(job, status)}
+              onDelete={() => setToDelete(job)}
+            />
           );
         },
       },

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { canSetUteStatus, type SettableListingStatus, type Ute } from '@ute/contract';
 import {
-  Button,
   ConfirmDialog,
   DataTable,
   EmptyState,
@@ -12,6 +11,7 @@ import {
   SearchBox,
   StatusBadge,
   listingTone,
+  ModerationActions,
 } from '../../components/ui';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
@@ -77,20 +77,15 @@ export function UteListPage() {
           const isPending = setStatus.isRowPending(ute._id) || deleteUte.isRowPending(ute._id);
           const pendingStatus = setStatus.isRowPending(ute._id) ? setStatus.variables?.status : undefined;
           return (
-            <div className="flex gap-1.5">
-              <Button size="sm" variant="secondary" onClick={() => setViewed(ute)}>
-                View
-              </Button>
-              <Button size="sm" variant="success" disabled={isPending || !canSetUteStatus(ute.status, 'Approved')} onClick={() => handleStatus(ute, 'Approved')}>
-                {pendingStatus === 'Approved' ? 'Processing' : 'Approve'}
-              </Button>
-              <Button size="sm" variant="danger" disabled={isPending || !canSetUteStatus(ute.status, 'Rejected')} onClick={() => handleStatus(ute, 'Rejected')}>
-                {pendingStatus === 'Rejected' ? 'Processing' : 'Reject'}
-              </Button>
-              <Button size="sm" variant="secondary" disabled={isPending} onClick={() => setToDelete(ute)}>
-                Delete
-              </Button>
-            </div>
+            <ModerationActions
+              canApprove={canSetUteStatus(ute.status, 'Approved')}
+              canReject={canSetUteStatus(ute.status, 'Rejected')}
+              isPending={isPending}
+              pendingStatus={pendingStatus}
+              onView={() => setViewed(ute)}
+              onSetStatus={(status) => handleStatus(ute, status)}
+              onDelete={() => setToDelete(ute)}
+            />
           );
         },
       },
