@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchEngine, compareEngines, type EngineResults } from './lib/api-bench';
+import { benchEngine, compareEngines, listHttpThroughput, type EngineResults } from './lib/api-bench';
 import { parseOptions, type EngineName } from './lib/args';
 import { startEngine, type BenchEngine } from './lib/engine';
 import { dropBenchDatabase, preparePglite, preparePostgres, removeDataDir, type PreparedData } from './lib/prepare';
@@ -55,6 +55,11 @@ const details: Record<string, unknown> = {};
 const needsApi = options.only.some((name) => name !== 'web');
 const needsWeb = options.only.includes('web');
 const enginesToRun: EngineName[] = needsApi ? options.engines : needsWeb ? [options.engines[0]] : [];
+// f compares the engines on the same data: PostgreSQL gets a second database at PGlite's scale.
+// (Unless both engines already have the same scale, as in --quick: then the main databases compare.)
+const comparesEngines = options.only.includes('engines') && options.engines.includes('postgres') && options.engines.includes('pglite');
+const needsSameSize = comparesEngines && options.pgScale !== options.pgliteScale;
+let postgresSameSize: PreparedData | undefined;
 
 try {
   // Data first, one engine at a time (seeding loads the whole machine; nothing is measured meanwhile).
@@ -62,6 +67,10 @@ try {
     prepared[name] = await timed(`prepare.${name}`, () => (name === 'postgres' ? preparePostgres(options, log) : preparePglite(options, log)));
     const data = prepared[name]!;
     log(`${name}: ${data.source === 'seeded' ? 'seeded' : 'copied from template'} in ${data.seconds} s: ${JSON.stringify(data.seed.counts)}`);
+  }
+  if (needsSameSize) {
+    postgresSameSize = await timed('prepare.postgresSameSize', () => preparePostgres(options, log, { scale: options.pgliteScale, database: `${options.benchDatabase}_small` }));
+    log(`postgres at PGlite's scale: ${postgresSameSize.source === 'seeded' ? 'seeded' : 'copied from template'} in ${postgresSameSize.seconds} s`);
   }
 
   for (const name of enginesToRun) {
@@ -90,27 +99,47 @@ try {
     }
   }
 
-  if (options.only.includes('engines') && engineResults.postgres && engineResults.pglite) {
-    rows.push(...compareEngines(engineResults.postgres, engineResults.pglite, { postgres: prepared.postgres!.seed.counts.users, pglite: prepared.pglite!.seed.counts.users }));
+  if (comparesEngines && !needsSameSize && engineResults.pglite && engineResults.postgres) {
+    const sameSize = Object.fromEntries(Object.entries(engineResults.postgres.throughput).map(([key, result]) => [key, result.http]));
+    rows.push(...compareEngines(engineResults.pglite, sameSize, undefined, { pglite: prepared.pglite!.seed.counts.users }));
+  }
+  if (postgresSameSize && engineResults.pglite) {
+    const engine = await startEngine({ name: 'postgres', target: postgresSameSize.target, dataDir: postgresSameSize.dataDir, poolSize: options.poolSize });
+    try {
+      const sameSize = await timed('measure.postgresSameSize', () => listHttpThroughput(engine, options, log));
+      rows.push(...compareEngines(engineResults.pglite, sameSize, engineResults.postgres, { pglite: prepared.pglite!.seed.counts.users, postgresBig: prepared.postgres?.seed.counts.users }));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push(`engines: ${message}`);
+      rows.push({ id: 'engines.failed', group: 'engines', engine: 'both', label: 'PGlite vs PostgreSQL comparison', value: Number.NaN, unit: 'ratio', note: `failed: ${message.slice(0, 200)}` });
+    } finally {
+      await engine.close();
+    }
   }
 } finally {
-  for (const data of Object.values(prepared)) removeDataDir(data.dataDir);
-  if (prepared.postgres) await dropBenchDatabase(options).catch(() => {});
+  for (const data of [...Object.values(prepared), postgresSameSize]) {
+    if (!data) continue;
+    removeDataDir(data.dataDir);
+    if (data.database) await dropBenchDatabase(options, data.database).catch(() => {});
+  }
 }
 
 machine.loadAverageAtEnd = os.loadavg().map((value) => round(value, 3));
 const finishedAt = new Date();
 const durationSeconds = seconds();
-const dataSummary = Object.fromEntries(
+const dataSummary: Record<string, unknown> = Object.fromEntries(
   Object.entries(prepared).map(([name, data]) => [name, { scale: data.scale, counts: data.seed.counts, source: data.source, seedSeconds: data.seed.seconds, prepareSeconds: data.seconds }]),
 );
+
+if (postgresSameSize) dataSummary.postgresSameSize = { scale: postgresSameSize.scale, counts: postgresSameSize.seed.counts, source: postgresSameSize.source, seedSeconds: postgresSameSize.seed.seconds, prepareSeconds: postgresSameSize.seconds };
 
 const sizes = Object.entries(prepared)
   .map(([name, data]) => {
     const c = data.seed.counts;
     return `${name === 'postgres' ? 'PostgreSQL' : 'PGlite'} scale ${data.scale}: ${c.users} users, ${c.utes} utes, ${c.jobs} jobs, ${c.uteBookings} + ${c.jobBookings} bookings, ${c.payments} payments, ${c.activities} activity rows (${data.source === 'seeded' ? `seeded in ${data.seed.seconds.total} s` : 'copied from the seeded template'})`;
   })
-  .join('; ');
+  .join('; ')
+  .concat(postgresSameSize ? `; PostgreSQL at PGlite's scale (${postgresSameSize.scale}) for the engine comparison` : '');
 const markdown = toMarkdown({
   title: `Benchmark results (${options.quick ? 'quick' : 'full'} run)`,
   summary: [

@@ -36,13 +36,14 @@ const HELP = `npm run bench -- [flags]
 
   --quick                 small data and short runs (under 2 minutes)
   --pg-scale N            seedDemoData scale on PostgreSQL (default 12500 = 1M users; quick 40)
-  --pglite-scale N        seedDemoData scale on PGlite (default 1250 = 100k users; quick 20)
+  --pglite-scale N        seedDemoData scale on PGlite (default 1250 = 100k users; quick 40)
   --heavy-activity N      activity rows of the heavy user (default 50000)
   --database-url URL      PostgreSQL server (default $DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
-  --bench-db NAME         database the benchmark drops and recreates (default ute_bench)
+  --bench-db NAME         database the benchmark drops and recreates (default ute_bench; NAME_small for
+                          PostgreSQL at the PGlite size, NAME_tpl_* for the kept templates)
   --engines LIST          postgres,pglite (default both)
   --only LIST             ${COMPARISONS.join(',')} (default all)
-  --duration S            seconds per throughput run (default 4; quick 0.7)
+  --duration S            seconds per throughput run (default 3; quick 0.5)
   --warmup S              seconds of warm-up before each throughput run (default 1; quick 0.2)
   --rounds N              rounds of each measurement (default 3; quick 2)
   --connections N         HTTP connections = raw driver workers (default 10)
@@ -104,17 +105,17 @@ export function parseOptions(argv: string[]): BenchOptions {
   }
   const quick = values.quick ?? false;
   const benchDatabase = values['bench-db'] ?? 'ute_bench';
-  if (!/^[a-z_][a-z0-9_]{0,29}$/.test(benchDatabase)) throw new Error('--bench-db must be a plain lower-case identifier of at most 30 characters');
+  if (!/^[a-z_][a-z0-9_]{0,23}$/.test(benchDatabase)) throw new Error('--bench-db must be a plain lower-case identifier of at most 24 characters');
   return {
     quick,
     pgScale: Math.max(1, Math.floor(num(values['pg-scale'], quick ? 40 : 12500, 'pg-scale'))),
-    pgliteScale: Math.max(1, Math.floor(num(values['pglite-scale'], quick ? 20 : 1250, 'pglite-scale'))),
+    pgliteScale: Math.max(1, Math.floor(num(values['pglite-scale'], quick ? 40 : 1250, 'pglite-scale'))),
     heavyActivityRows: Math.floor(num(values['heavy-activity'], 50_000, 'heavy-activity')),
     databaseUrl: values['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     benchDatabase,
     engines: list(values.engines, ['postgres', 'pglite'] as const, ['postgres', 'pglite']),
     only: list(values.only, COMPARISONS, [...COMPARISONS]),
-    duration: num(values.duration, quick ? 0.7 : 4, 'duration'),
+    duration: num(values.duration, quick ? 0.5 : 3, 'duration'),
     warmup: num(values.warmup, quick ? 0.2 : 1, 'warmup'),
     rounds: Math.max(1, Math.floor(num(values.rounds, quick ? 2 : 3, 'rounds'))),
     connections: Math.max(1, Math.floor(num(values.connections, 10, 'connections'))),

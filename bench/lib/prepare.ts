@@ -23,6 +23,8 @@ const repoRoot = path.resolve(benchDir, '..');
 
 export interface PreparedData {
   engine: EngineName;
+  /** PostgreSQL: the bench database's name. */
+  database?: string;
   /** PostgreSQL URL of the bench database, or the PGlite folder. */
   target: string;
   dataDir: string;
@@ -74,10 +76,20 @@ function withDatabase(url: string, name: string): string {
   return next.toString();
 }
 
-export async function preparePostgres(options: BenchOptions, log: (line: string) => void): Promise<PreparedData> {
+/**
+ * The PostgreSQL bench database at `scale` (default --pg-scale) named `database` (default --bench-db):
+ * copied from the template of an earlier run when one matches, otherwise seeded (and kept as template).
+ */
+export async function preparePostgres(
+  baseOptions: BenchOptions,
+  log: (line: string) => void,
+  variant: { scale?: number; database?: string } = {},
+): Promise<PreparedData> {
   const start = performance.now();
-  const dataDir = mkTempDataDir('postgres');
+  const options = { ...baseOptions, pgScale: variant.scale ?? baseOptions.pgScale, benchDatabase: variant.database ?? baseOptions.benchDatabase };
+  const dataDir = mkTempDataDir(options.benchDatabase);
   const url = withDatabase(options.databaseUrl, options.benchDatabase);
+  const database = options.benchDatabase;
   // One template per scale: a quick run keeps the full run's template.
   const templatePrefix = `${options.benchDatabase}_tpl_s${options.pgScale}_`;
   const template = `${templatePrefix}${templateKey(options.pgScale, options.heavyActivityRows)}`;
@@ -101,7 +113,7 @@ export async function preparePostgres(options: BenchOptions, log: (line: string)
         await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
         await pool.end();
         writeDemoImages(dataDir);
-        return { engine: 'postgres', target: url, dataDir, scale: options.pgScale, source: 'template', seed: JSON.parse(templateRow.comment) as SeedReport, seconds: elapsed(start) };
+        return { engine: 'postgres', database, target: url, dataDir, scale: options.pgScale, source: 'template', seed: JSON.parse(templateRow.comment) as SeedReport, seconds: elapsed(start) };
       }
       log('the template was migrated with other migrations: seeding again');
       await admin.query(`drop database if exists ${options.benchDatabase} with (force)`);
@@ -118,7 +130,7 @@ export async function preparePostgres(options: BenchOptions, log: (line: string)
       await admin.query(`create database ${template} template ${options.benchDatabase}${strategy}`);
       await admin.query(`comment on database ${template} is ${pg.escapeLiteral(JSON.stringify(seed))}`);
     }
-    return { engine: 'postgres', target: url, dataDir, scale: options.pgScale, source: 'seeded', seed, seconds: elapsed(start) };
+    return { engine: 'postgres', database, target: url, dataDir, scale: options.pgScale, source: 'seeded', seed, seconds: elapsed(start) };
   } finally {
     await admin.end();
   }
@@ -160,15 +172,15 @@ export async function preparePglite(options: BenchOptions, log: (line: string) =
   return { engine: 'pglite', target: folder, dataDir, scale: options.pgliteScale, source: 'seeded', seed, seconds: elapsed(start) };
 }
 
-export async function dropBenchDatabase(options: BenchOptions): Promise<void> {
+export async function dropBenchDatabase(options: BenchOptions, database: string): Promise<void> {
   const admin = new pg.Client({ connectionString: options.databaseUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${options.benchDatabase} with (force)`);
+  await admin.query(`drop database if exists ${database} with (force)`);
   await admin.end();
 }
 
-function mkTempDataDir(engine: EngineName): string {
-  const dir = path.join(os.tmpdir(), `ute-bench-${engine}-${process.pid}`);
+function mkTempDataDir(name: string): string {
+  const dir = path.join(os.tmpdir(), `ute-bench-${name}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return dir;
