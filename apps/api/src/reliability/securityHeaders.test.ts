@@ -41,6 +41,9 @@ describe('security headers on every kind of response', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    const list = await t.request({ method: 'GET', url: '/get-all-ute-list?pageSize=50', headers: { 'accept-encoding': 'gzip' } });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('gzip');
   });
 
   it('api answers, errors and unknown api paths (JSON 404, never the web page)', async () => {
