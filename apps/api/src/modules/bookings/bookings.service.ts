@@ -13,7 +13,8 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AppContext } from '../../plugins/context';
 import { writeAudit, type Actor } from '../audit/audit.repository';
-import { PayoutError, type PayoutRequest } from './payoutProvider';
+import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
+import type { Tx } from '../../db/database';
 import {
   claimBookingForPayout,
   countPayoutsOfBooking,
@@ -224,6 +225,30 @@ export async function reconcilePendingPayouts(ctx: AppContext): Promise<number> 
   return recorded;
 }
 
+/** The next payout row of a booking: each attempt gets its own idempotency key (Stripe replays a stored error per key). */
+async function insertNextPayout(
+  tx: Tx,
+  booking: PayableBooking,
+  amountCents: number,
+  actor: Actor,
+  outcome: { method: string; status: 'pending' | 'succeeded'; completedAt?: Date },
+) {
+  const attempt = (await countPayoutsOfBooking(tx, booking.kind, booking.id)) + 1;
+  return insertPayout(tx, {
+    bookingKind: booking.kind,
+    bookingId: booking.id,
+    ownerId: booking.ownerId,
+    amountCents,
+    currency: 'aud',
+    idempotencyKey: payoutIdempotencyKey(booking.kind, booking.id, attempt),
+    adminId: actor.adminId,
+    ...outcome,
+  });
+}
+
+const transferredMessage = (provider: PayoutProvider) =>
+  provider.name === 'stripe' ? PAYOUT_MESSAGES.stripeTransferred : PAYOUT_MESSAGES.ledgerTransferred;
+
 /** POST transfer-amount/{uteOwnerId}/{bookingId}: pays a delivered booking through the payout provider, once. */
 export async function transferToOwner(ctx: AppContext, params: { uteOwnerId: string; bookingId: string }, actor: Actor): Promise<MessageResponse> {
   const provider = ctx.payouts;
@@ -239,18 +264,7 @@ export async function transferToOwner(ctx: AppContext, params: { uteOwnerId: str
 
   const payout = await ctx.db.transaction(async (tx) => {
     if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferring'))) return null;
-    const attempt = (await countPayoutsOfBooking(tx, booking.kind, booking.id)) + 1;
-    const row = await insertPayout(tx, {
-      bookingKind: booking.kind,
-      bookingId: booking.id,
-      ownerId: booking.ownerId,
-      amountCents,
-      currency: 'aud',
-      method: provider.name,
-      idempotencyKey: payoutIdempotencyKey(booking.kind, booking.id, attempt),
-      status: 'pending',
-      adminId: actor.adminId,
-    });
+    const row = await insertNextPayout(tx, booking, amountCents, actor, { method: provider.name, status: 'pending' });
     await writeAudit(tx, actor, {
       action: 'payout.start',
       targetType: bookingTarget(booking.kind),
@@ -282,7 +296,7 @@ export async function transferToOwner(ctx: AppContext, params: { uteOwnerId: str
     throw new AppError('BAD_GATEWAY', PAYOUT_MESSAGES.uncertain);
   }
   await recordPayoutSucceeded(ctx, payout, transferId, actor, 'payout.succeed');
-  return { message: provider.name === 'stripe' ? PAYOUT_MESSAGES.stripeTransferred : PAYOUT_MESSAGES.ledgerTransferred };
+  return { message: transferredMessage(provider) };
 }
 
 /**
@@ -293,7 +307,7 @@ async function resumeStalePayout(ctx: AppContext, booking: PayableBooking, actor
   const pending = await findPendingPayoutOfBooking(ctx.db, booking.kind, booking.id);
   if (!pending || Date.now() - pending.createdAt.getTime() < STALE_PAYOUT_MS) throw conflict(PAYOUT_MESSAGES.beingTransferred);
   const result = await reconcilePayout(ctx, pending, actor);
-  if (result.outcome === 'succeeded') return { message: ctx.payouts.name === 'stripe' ? PAYOUT_MESSAGES.stripeTransferred : PAYOUT_MESSAGES.ledgerTransferred };
+  if (result.outcome === 'succeeded') return { message: transferredMessage(ctx.payouts) };
   if (result.outcome === 'failed') throw new AppError('BAD_GATEWAY', `${PAYOUT_MESSAGES.refusedPrefix}${result.message}`);
   throw new AppError('BAD_GATEWAY', PAYOUT_MESSAGES.uncertain);
 }
@@ -309,19 +323,7 @@ export async function recordManualTransfer(ctx: AppContext, bookingId: string, k
 
   const recorded = await ctx.db.transaction(async (tx) => {
     if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferred'))) return false;
-    const attempt = (await countPayoutsOfBooking(tx, booking.kind, booking.id)) + 1;
-    const row = await insertPayout(tx, {
-      bookingKind: booking.kind,
-      bookingId: booking.id,
-      ownerId: booking.ownerId,
-      amountCents,
-      currency: 'aud',
-      method: 'manual',
-      idempotencyKey: payoutIdempotencyKey(booking.kind, booking.id, attempt),
-      status: 'succeeded',
-      adminId: actor.adminId,
-      completedAt: new Date(),
-    });
+    const row = await insertNextPayout(tx, booking, amountCents, actor, { method: 'manual', status: 'succeeded', completedAt: new Date() });
     await writeAudit(tx, actor, {
       action: 'payout.manual',
       targetType: bookingTarget(booking.kind),
