@@ -12,3 +12,4 @@ export { Spinner } from './Spinner';
 export { StatusBadge, bookingTone, listingTone, paymentTone, type BadgeTone } from './StatusBadge';
 export { TabStrip, type TabOption } from './Tabs';
 export { ModerationActions, type ModerationStatus } from './ModerationActions';
+export { EditDeleteActions } from './EditDeleteActions';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { Blog } from '@ute/contract';
-import { Button, ConfirmDialog, DataTable, EmptyState, ImageThumbnail, PageHeader } from '../../components/ui';
+import { Button, ConfirmDialog, DataTable, EditDeleteActions, EmptyState, ImageThumbnail, PageHeader } from '../../components/ui';
 import { imageUrl, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useBlogs, useDeleteBlog, useSaveBlog, type BlogFormValues } from './api';
@@ -48,27 +48,12 @@ export function BlogsPage() {
         id: 'actions',
         header: 'Actions',
         cell: ({ row }) => (
-          <div className="flex gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Edit blog: ${row.original.title}`}
-              title="Edit"
-              onClick={() => setForm({ open: true, blog: row.original })}
-            >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-700"
-              aria-label={`Delete blog: ${row.original.title}`}
-              title="Delete"
-              onClick={() => setToDelete(row.original)}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          </div>
+          <EditDeleteActions
+            editLabel={`Edit blog: ${row.original.title}`}
+            deleteLabel={`Delete blog: ${row.original.title}`}
+            onEdit={() => setForm({ open: true, blog: row.original })}
+            onDelete={() => setToDelete(row.original)}
+          />
         ),
       },
     ],

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { Faq, FaqBody } from '@ute/contract';
-import { Button, ConfirmDialog, DataTable, EmptyState, PageHeader } from '../../components/ui';
+import { Button, ConfirmDialog, DataTable, EditDeleteActions, EmptyState, PageHeader } from '../../components/ui';
 import { errorText } from '../../lib/toast';
 import { useCreateFaq, useDeleteFaq, useFaqs, useUpdateFaq } from './api';
 import { FaqFormDialog } from './FaqFormDialog';
@@ -38,27 +38,12 @@ export function FaqPage() {
         id: 'actions',
         header: 'Actions',
         cell: ({ row }) => (
-          <div className="flex gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Edit FAQ: ${row.original.question}`}
-              title="Edit"
-              onClick={() => setForm({ open: true, faq: row.original })}
-            >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-700"
-              aria-label={`Delete FAQ: ${row.original.question}`}
-              title="Delete"
-              onClick={() => setToDelete(row.original)}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          </div>
+          <EditDeleteActions
+            editLabel={`Edit FAQ: ${row.original.question}`}
+            deleteLabel={`Delete FAQ: ${row.original.question}`}
+            onEdit={() => setForm({ open: true, faq: row.original })}
+            onDelete={() => setToDelete(row.original)}
+          />
         ),
       },
     ],
