@@ -15,6 +15,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rollupOptions: {
+      // The contract builds its zod schemas at module level; calls on z are pure, so a chunk
+      // keeps only the schemas it uses (the sign-in page then needs no classic zod at all).
+      treeshake: { manualPureFunctions: ['z', 'zm'] },
       output: {
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;

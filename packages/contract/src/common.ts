@@ -53,6 +53,3 @@ export type PaginationData = z.infer<typeof paginationDataSchema>;
 export function totalPagesOf(totalCount: number, limit: number): number {
   return Math.max(1, Math.ceil(totalCount / limit));
 }
-
-/** Email shape used by sign-in and forms: "a simple something@something pattern" (SPEC.md 5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;

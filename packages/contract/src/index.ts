@@ -1,5 +1,6 @@
 export * from './common';
 export * from './auth';
+export * from './authForms';
 export * from './dashboard';
 export * from './listings';
 export * from './money';

@@ -53,6 +53,8 @@ export interface AuthDeps {
 }
 
 export function createAuthService({ db, tokens, limits, mailer, otpPepper }: AuthDeps) {
+  const findAdminById = repo.prepareFindAdminById(db);
+
   async function signIn(input: SignIn, ip: string) {
     const email = normaliseEmail(input.email);
     const emailKey = `signin:email:${email}`;
@@ -71,7 +73,7 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper }: Aut
       throw new AppError('UNAUTHORIZED', authTexts.invalidCredentials);
     }
     await limits.reset(emailKey);
-    const token = await tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion });
+    const token = tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion });
     return { token, message: authTexts.signedIn, user: toAdminDto(admin) };
   }
 
@@ -163,9 +165,9 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper }: Aut
 
   /** The admin behind a bearer token, or null when the token is not (or no longer) valid. */
   async function authenticate(token: string) {
-    const claims = await tokens.verify(token);
+    const claims = tokens.verify(token);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.adminId)) return null;
-    const admin = await repo.findAdminById(db, claims.adminId);
+    const admin = await findAdminById(claims.adminId);
     if (!admin || !admin.isActive || admin.tokenVersion !== claims.tokenVersion) return null;
     return admin;
   }

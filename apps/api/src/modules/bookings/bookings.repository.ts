@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingKind, PaymentKind } from '@ute/contract';
+import { countRows } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { indexOrder, readPage } from '../../db/paging';
 import { ownerBankAccounts, users } from '../users/users.table';
@@ -62,7 +63,7 @@ function paymentFilter(transactionId: typeof uteBookings.transactionId | typeof 
 
 export async function listUteBookings(db: DbOrTx, options: { payment: PaymentKind; page: number; limit: number }): Promise<{ rows: UteBookingRow[]; total: number }> {
   const where = and(isNull(uteBookings.deletedAt), paymentFilter(uteBookings.transactionId, options.payment));
-  const [{ total }] = await db.select({ total: count() }).from(uteBookings).where(where);
+  const total = await countRows(db, { counters: [`ute_bookings_${options.payment}`], table: uteBookings, where });
   const rows = await readPage({ page: options.page, limit: options.limit, totalCount: total }, (walk, offset, limit) =>
     db
       .select({
@@ -91,7 +92,7 @@ export async function listJobBookings(db: DbOrTx, options: { payment: PaymentKin
   const booker = alias(users, 'booker');
   const owner = alias(users, 'owner');
   const where = and(isNull(jobBookings.deletedAt), paymentFilter(jobBookings.transactionId, options.payment));
-  const [{ total }] = await db.select({ total: count() }).from(jobBookings).where(where);
+  const total = await countRows(db, { counters: [`job_bookings_${options.payment}`], table: jobBookings, where });
   const rows = await readPage({ page: options.page, limit: options.limit, totalCount: total }, (walk, offset, limit) =>
     db
       .select({

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { JobSort } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
 import { indexOrder, readPage, type Walk } from '../../db/paging';
-import { statCounters } from '../../db/schema';
 import { jobs } from './jobs.table';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -32,23 +32,10 @@ const ORDERS: Record<JobSort | 'newest', { columns: [AnyColumn, AnyColumn]; inde
   budgetDesc: { columns: [jobs.budget, jobs.id], index: 'asc', walk: 'backward' },
 };
 
-/**
- * How many live jobs match. Without a search this is the trigger-kept counter of migration 0001
- * (one indexed read, exact, however many rows); with one, a count over the trigram-index matches.
- */
-async function countJobs(db: DbOrTx, where: SQL, search: string | undefined): Promise<number> {
-  if (!search) {
-    const [counter] = await db.select({ value: statCounters.value }).from(statCounters).where(eq(statCounters.name, 'jobs'));
-    if (counter) return Number(counter.value);
-  }
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(jobs).where(where);
-  return count;
-}
-
 /** One page of live jobs and how many match in all. */
 export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: JobRow[]; totalCount: number }> {
   const where = listCondition(filter.search);
-  const totalCount = await countJobs(db, where, filter.search);
+  const totalCount = await countRows(db, { counters: filter.search ? null : ['jobs'], table: jobs, where });
   const order = ORDERS[filter.sort ?? 'newest'];
   const rows = await readPage({ page: filter.page, limit: filter.limit, totalCount, walk: order.walk }, (walk, offset, limit) =>
     db

@@ -1,4 +1,5 @@
-import { and, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { countRows, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/likePattern';
 import { indexOrder, readPage } from '../../db/paging';
@@ -16,13 +17,20 @@ export interface PaymentListFilter {
   limit: number;
 }
 
+/** The counters that add up to a tab's total (Stripe payments are not split by ute or job). */
+function paymentCounters(filter: PaymentListFilter): CounterName[] | null {
+  if (filter.isStripe) return filter.isJob === undefined ? ['payments_stripe'] : null;
+  if (filter.isJob === undefined) return ['payments_manual_ute', 'payments_manual_job'];
+  return [filter.isJob ? 'payments_manual_job' : 'payments_manual_ute'];
+}
+
 /** One page and the total, newest or oldest first; payer search uses the trigram index on payment_by. */
 export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promise<{ rows: PaymentRow[]; total: number }> {
   const conditions: SQL[] = [eq(payments.isStripe, filter.isStripe)];
   if (filter.isJob !== undefined) conditions.push(eq(payments.isJob, filter.isJob));
   if (filter.search) conditions.push(ilike(payments.paymentBy, containsPattern(filter.search)));
   const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(payments).where(where);
+  const total = await countRows(db, { counters: filter.search ? null : paymentCounters(filter), table: payments, where });
   // The indexes end `(created_at desc, id desc)`: newest first walks them forward, oldest first backward.
   const rows = await readPage({ page: filter.page, limit: filter.limit, totalCount: total, walk: filter.sort === 'oldest' ? 'backward' : 'forward' }, (walk, offset, limit) =>
     db

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { countRows } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../mail/mail.table';
 import { containsPattern } from '../../db/likePattern';
@@ -28,8 +29,7 @@ export async function findQueryPage(
 }
 
 export async function countQueries(db: DbOrTx, email?: string): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(customerQueries).where(listFilter(email));
-  return Number(row.count);
+  return countRows(db, { counters: email ? null : ['customer_queries'], table: customerQueries, where: listFilter(email) });
 }
 
 export interface ReplyRow {

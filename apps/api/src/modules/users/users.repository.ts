@@ -1,5 +1,6 @@
-import { and, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
 import { indexOrder, type Walk } from '../../db/paging';
 import { users } from './users.table';
@@ -23,8 +24,7 @@ export async function findUserPage(db: DbOrTx, options: { search?: string; walk:
 }
 
 export async function countUsers(db: DbOrTx, search?: string): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(users).where(listFilter(search));
-  return Number(row.count);
+  return countRows(db, { counters: search ? null : ['users'], table: users, where: listFilter(search) });
 }
 
 /** A user that is not deleted, locked for the rest of the transaction. */

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
 import { indexOrder, readPage } from '../../db/paging';
-import { statCounters } from '../../db/schema';
 import { utes } from './utes.table';
 
 export type UteRow = typeof utes.$inferSelect;
@@ -19,23 +19,10 @@ function listCondition(search: string | undefined): SQL {
   return search ? and(live, sql`${utes.fullName} ilike ${containsPattern(search)}`)! : live;
 }
 
-/**
- * How many live utes match. Without a search this is the trigger-kept counter of migration 0001
- * (one indexed read, exact, however many rows); with one, a count over the trigram-index matches.
- */
-async function countUtes(db: DbOrTx, where: SQL, search: string | undefined): Promise<number> {
-  if (!search) {
-    const [counter] = await db.select({ value: statCounters.value }).from(statCounters).where(eq(statCounters.name, 'utes'));
-    if (counter) return Number(counter.value);
-  }
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(utes).where(where);
-  return count;
-}
-
 /** One page of live utes, newest first (utes_list_idx), and how many match in all. */
 export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: UteRow[]; totalCount: number }> {
   const where = listCondition(filter.search);
-  const totalCount = await countUtes(db, where, filter.search);
+  const totalCount = await countRows(db, { counters: filter.search ? null : ['utes'], table: utes, where });
   // Newest first walks utes_list_idx (created_at desc, id desc) forward; the back half from its end.
   const rows = await readPage({ page: filter.page, limit: filter.pageSize, totalCount }, (walk, offset, limit) =>
     db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordSchema, resetPasswordFormSchema, signInSchema } from './auth';
+import { changePasswordSchema, resetPasswordFormSchema, signInSchema } from './authForms';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/testApp';
+import { queryRows } from './database';
+import type { CounterName } from './counters';
+
+/** What each trigger-kept counter must equal, as COUNT(*) over the rows it describes. */
+const COUNTED_BY: Record<CounterName, string> = {
+  users: 'select count(*) from users where deleted_at is null',
+  utes: 'select count(*) from utes where deleted_at is null',
+  jobs: 'select count(*) from jobs where deleted_at is null',
+  customer_queries: 'select count(*) from customer_queries where deleted_at is null',
+  ute_bookings_stripe: 'select count(*) from ute_bookings where deleted_at is null and transaction_id is not null',
+  ute_bookings_manual: 'select count(*) from ute_bookings where deleted_at is null and transaction_id is null',
+  job_bookings_stripe: 'select count(*) from job_bookings where deleted_at is null and transaction_id is not null',
+  job_bookings_manual: 'select count(*) from job_bookings where deleted_at is null and transaction_id is null',
+  payments_stripe: 'select count(*) from payments where is_stripe',
+  payments_manual_ute: 'select count(*) from payments where not is_stripe and not is_job',
+  payments_manual_job: 'select count(*) from payments where not is_stripe and is_job',
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seeded: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function countersAndCounts() {
+  const counters = await queryRows<{ name: string; value: string | number }>(t.database.db, sql`select name, value from stat_counters`);
+  const kept = Object.fromEntries(counters.map((row) => [row.name, Number(row.value)]));
+  const actual: Record<string, number> = {};
+  for (const [name, query] of Object.entries(COUNTED_BY)) {
+    const [row] = await queryRows<{ count: string | number }>(t.database.db, sql.raw(query));
+    actual[name] = Number(row.count);
+  }
+  return { kept: Object.fromEntries(Object.keys(COUNTED_BY).map((name) => [name, kept[name]])), actual };
+}
+
+describe('list counters (migration 0002)', () => {
+  it('start equal to COUNT(*) of the seeded rows, none of them zero', async () => {
+    const { kept, actual } = await countersAndCounts();
+    expect(kept).toEqual(actual);
+    for (const value of Object.values(actual)) expect(value).toBeGreaterThan(0);
+  });
+
+  it('stay exact through multi-row inserts, moves between tabs, soft deletes and hard deletes', async () => {
+    const db = t.database.db;
+    const before = (await countersAndCounts()).actual;
+    await db.execute(sql.raw(`
+      insert into payments (payment_by, amount_cents, is_stripe, is_job)
+      values ('Counter Test', 100, true, false), ('Counter Test', 200, false, true), ('Counter Test', 300, false, false)`));
+    // One statement moving rows between the Stripe and manual tabs in both directions.
+    await db.execute(sql.raw(`
+      update ute_bookings set transaction_id = case when transaction_id is null then 'txn_counter_test' else null end
+      where id in (select id from ute_bookings where deleted_at is null order by id limit 6)`));
+    await db.execute(sql.raw(`update job_bookings set deleted_at = now() where id in (select id from job_bookings where deleted_at is null order by id limit 3)`));
+    await db.execute(sql.raw(`update customer_queries set deleted_at = now() where id in (select id from customer_queries where deleted_at is null order by id limit 2)`));
+    await db.execute(sql.raw(`update payments set is_job = not is_job where id in (select id from payments where not is_stripe order by id limit 4)`));
+    await db.execute(sql.raw(`delete from payments where payment_by = 'Counter Test'`));
+    // An update that changes no counted column leaves every counter alone.
+    await db.execute(sql.raw(`update payments set status = status`));
+
+    const { kept, actual } = await countersAndCounts();
+    expect(kept).toEqual(actual);
+    expect(actual.job_bookings_manual + actual.job_bookings_stripe).toBe(before.job_bookings_manual + before.job_bookings_stripe - 3);
+    expect(actual.customer_queries).toBe(before.customer_queries - 2);
+  });
+
+  it('give the list endpoints their totals', async () => {
+    const { actual } = await countersAndCounts();
+    const totals: [string, number][] = [
+      ['/ute-booking-list?payment=stripe', actual.ute_bookings_stripe],
+      ['/ute-booking-list?payment=manual', actual.ute_bookings_manual],
+      ['/job-booking-list?payment=stripe', actual.job_bookings_stripe],
+      ['/job-booking-list?payment=manual', actual.job_bookings_manual],
+      ['/payment-list', actual.payments_stripe],
+      ['/get-update-manual-status?kind=ute', actual.payments_manual_ute],
+      ['/get-update-manual-status?kind=job', actual.payments_manual_job],
+      ['/all-users-data', actual.users],
+      ['/all-queries', actual.customer_queries],
+    ];
+    for (const [url, expected] of totals) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json<{ totalCount: number }>().totalCount, url).toBe(expected);
+    }
+  });
+});
