@@ -126,7 +126,22 @@ export function measureWeb(dist: string): WebSizes {
   return { rows, details: { entry, preloads, routeChunks, allChunks } };
 }
 
-type LighthouseFn = (url: string, flags: Record<string, unknown>, config?: unknown, page?: unknown) => Promise<{ lhr: { categories: Record<string, { score: number | null }> } } | undefined>;
+interface LighthouseResult {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; scoreDisplayMode: string; errorMessage?: string }>;
+  runtimeError?: { code: string; message: string };
+}
+type LighthouseFn = (url: string, flags: Record<string, unknown>, config?: unknown, page?: unknown) => Promise<{ lhr: LighthouseResult } | undefined>;
+
+/** Why a category has no score: Lighthouse's runtime error, or the weighted audits that errored. */
+function missingScoreReason(lhr: LighthouseResult | undefined, category: string): string {
+  if (!lhr) return 'no result';
+  if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  const errored = (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.scoreDisplayMode === 'error')
+    .map((ref) => `${ref.id}: ${lhr.audits[ref.id].errorMessage ?? 'error'}`);
+  return errored.join('; ') || 'no score';
+}
 
 /**
  * Lighthouse (Debian's Chromium) performance and accessibility on sign-in, dashboard and ute
@@ -180,10 +195,12 @@ export async function runLighthouse(appUrl: string, token: string, chromePath: s
         const result = await lighthouse(`${appUrl}${page.path}`, flags, config, tab);
         const categories = result?.lhr.categories ?? {};
         const score = (name: string) => Math.round((categories[name]?.score ?? Number.NaN) * 100);
+        const note = (name: string) => (Number.isNaN(score(name)) ? `not measured: ${missingScoreReason(result?.lhr, name)}` : undefined);
         log(`lighthouse ${page.label} ${preset}: performance ${score('performance')}, accessibility ${score('accessibility')}`);
+        for (const name of ['performance', 'accessibility']) if (note(name)) log(`  ${name}: ${note(name)}`);
         rows.push(
-          row({ id: `web.lighthouse.${page.key}.${preset}.performance`, group: 'web', engine: 'web', label: `Lighthouse performance, ${page.label}, ${preset}`, value: score('performance'), unit: 'score', target: preset === 'desktop' ? TARGETS.lighthouseDesktop : TARGETS.lighthouseMobile }),
-          row({ id: `web.lighthouse.${page.key}.${preset}.accessibility`, group: 'web', engine: 'web', label: `Lighthouse accessibility, ${page.label}, ${preset}`, value: score('accessibility'), unit: 'score', target: TARGETS.accessibility }),
+          row({ id: `web.lighthouse.${page.key}.${preset}.performance`, group: 'web', engine: 'web', label: `Lighthouse performance, ${page.label}, ${preset}`, value: score('performance'), unit: 'score', target: preset === 'desktop' ? TARGETS.lighthouseDesktop : TARGETS.lighthouseMobile, note: note('performance') }),
+          row({ id: `web.lighthouse.${page.key}.${preset}.accessibility`, group: 'web', engine: 'web', label: `Lighthouse accessibility, ${page.label}, ${preset}`, value: score('accessibility'), unit: 'score', target: TARGETS.accessibility, note: note('accessibility') }),
         );
         await tab.close();
       }

@@ -43,3 +43,34 @@ export async function readPage<T>(
   const rows = await read(plan.isFromEnd ? flipWalk(walk) : walk, plan.offset, plan.limit);
   return plan.isFromEnd ? rows.reverse() : rows;
 }
+
+/** A page's rows, each with how many rows match in all when the read asked for it (else null). */
+export type CountedRows<T> = { row: T; total: number | string | null }[];
+type CountedRead<T> = (walk: Walk, offset: number, limit: number, total: SQL<number | string | null>) => Promise<CountedRows<T>>;
+
+const matchCount = sql<number | string | null>`count(*) over ()`;
+const noCount = sql<number | string | null>`null`;
+
+/**
+ * One page of a list and how many rows match.
+ * - Without a search, `count` first gives the total (the trigger-kept counters) and the page is
+ *   read from the nearer end of the index (readPage).
+ * - A search selects `count(*) over ()` with its page: the window runs before the LIMIT, so the
+ *   trigram index is read once for both, not once for COUNT(*) and again for the page. Only a page
+ *   past the last (no row to carry the total) is counted apart.
+ */
+export async function readListPage<T>(
+  options: { page: number; limit: number; walk?: Walk; isSearch: boolean },
+  count: () => Promise<number>,
+  read: CountedRead<T>,
+): Promise<{ rows: T[]; totalCount: number }> {
+  if (options.isSearch) {
+    const offset = (options.page - 1) * options.limit;
+    const found = await read(options.walk ?? 'forward', offset, options.limit, matchCount);
+    const totalCount = found.length > 0 ? Number(found[0].total) : offset === 0 ? 0 : await count();
+    return { rows: found.map((item) => item.row), totalCount };
+  }
+  const totalCount = await count();
+  const found = await readPage({ ...options, totalCount }, (walk, offset, limit) => read(walk, offset, limit, noCount));
+  return { rows: found.map((item) => item.row), totalCount };
+}

@@ -3,7 +3,7 @@ import type { JobSort } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, readPage, type Walk } from '../../db/paging';
+import { indexOrder, readListPage, type Walk } from '../../db/paging';
 import { jobs } from './jobs.table';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -35,18 +35,19 @@ const ORDERS: Record<JobSort | 'newest', { columns: [AnyColumn, AnyColumn]; inde
 /** One page of live jobs and how many match in all. */
 export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: JobRow[]; totalCount: number }> {
   const where = listCondition(filter.search);
-  const totalCount = await countRows(db, { counters: filter.search ? null : ['jobs'], table: jobs, where });
   const order = ORDERS[filter.sort ?? 'newest'];
-  const rows = await readPage({ page: filter.page, limit: filter.limit, totalCount, walk: order.walk }, (walk, offset, limit) =>
-    db
-      .select()
-      .from(jobs)
-      .where(where)
-      .orderBy(...order.columns.map((column) => indexOrder(column, order.index, walk)))
-      .limit(limit)
-      .offset(offset),
+  return readListPage(
+    { page: filter.page, limit: filter.limit, walk: order.walk, isSearch: Boolean(filter.search) },
+    () => countRows(db, { counters: filter.search ? null : ['jobs'], table: jobs, where }),
+    (walk, offset, limit, total) =>
+      db
+        .select({ row: jobs, total })
+        .from(jobs)
+        .where(where)
+        .orderBy(...order.columns.map((column) => indexOrder(column, order.index, walk)))
+        .limit(limit)
+        .offset(offset),
   );
-  return { rows, totalCount };
 }
 
 /** The live job, locked for the rest of the transaction. */

@@ -2,7 +2,7 @@ import { and, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import { countRows, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, readPage } from '../../db/paging';
+import { indexOrder, readListPage } from '../../db/paging';
 import { payments } from './payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -30,18 +30,20 @@ export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promi
   if (filter.isJob !== undefined) conditions.push(eq(payments.isJob, filter.isJob));
   if (filter.search) conditions.push(ilike(payments.paymentBy, containsPattern(filter.search)));
   const where = and(...conditions);
-  const total = await countRows(db, { counters: filter.search ? null : paymentCounters(filter), table: payments, where });
   // The indexes end `(created_at desc, id desc)`: newest first walks them forward, oldest first backward.
-  const rows = await readPage({ page: filter.page, limit: filter.limit, totalCount: total, walk: filter.sort === 'oldest' ? 'backward' : 'forward' }, (walk, offset, limit) =>
-    db
-      .select()
-      .from(payments)
-      .where(where)
-      .orderBy(indexOrder(payments.createdAt, 'desc', walk), indexOrder(payments.id, 'desc', walk))
-      .limit(limit)
-      .offset(offset),
+  const { rows, totalCount } = await readListPage(
+    { page: filter.page, limit: filter.limit, walk: filter.sort === 'oldest' ? 'backward' : 'forward', isSearch: Boolean(filter.search) },
+    () => countRows(db, { counters: filter.search ? null : paymentCounters(filter), table: payments, where }),
+    (walk, offset, limit, total) =>
+      db
+        .select({ row: payments, total })
+        .from(payments)
+        .where(where)
+        .orderBy(indexOrder(payments.createdAt, 'desc', walk), indexOrder(payments.id, 'desc', walk))
+        .limit(limit)
+        .offset(offset),
   );
-  return { rows, total };
+  return { rows, total: totalCount };
 }
 
 export async function findPaymentById(db: DbOrTx, id: string): Promise<PaymentRow | undefined> {

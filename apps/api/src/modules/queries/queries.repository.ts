@@ -3,7 +3,7 @@ import { countRows } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../mail/mail.table';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, type Walk } from '../../db/paging';
+import { indexOrder, type CountedRows, type Walk } from '../../db/paging';
 import { customerQueries, queryReplies } from './queries.table';
 
 export type CustomerQueryRow = typeof customerQueries.$inferSelect;
@@ -13,14 +13,14 @@ function listFilter(email: string | undefined): SQL | undefined {
   return email ? and(isNull(customerQueries.deletedAt), ilike(customerQueries.email, containsPattern(email))) : isNull(customerQueries.deletedAt);
 }
 
-/** One page in the order of customer_queries_list_idx (read backwards for the oldest first). */
+/** One page in the order of customer_queries_list_idx (read backwards for the oldest first), each row with `total` (see readListPage). */
 export async function findQueryPage(
   db: DbOrTx,
-  options: { email?: string; walk: Walk; offset: number; limit: number },
-): Promise<CustomerQueryRow[]> {
+  options: { email?: string; walk: Walk; offset: number; limit: number; total: SQL<number | string | null> },
+): Promise<CountedRows<CustomerQueryRow>> {
   const order = [indexOrder(customerQueries.createdAt, 'desc', options.walk), indexOrder(customerQueries.id, 'desc', options.walk)];
   return db
-    .select()
+    .select({ row: customerQueries, total: options.total })
     .from(customerQueries)
     .where(listFilter(options.email))
     .orderBy(...order)

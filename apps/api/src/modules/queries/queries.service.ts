@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
 import * as repo from './queries.repository';
-import { readPage } from '../../db/paging';
+import { readListPage } from '../../db/paging';
 
 export const queryTexts = {
   deleted: 'Query deleted successfully',
@@ -42,10 +42,11 @@ function toReplyDto(row: repo.ReplyRow): QueryReply {
 
 export async function listQueries(db: Db, query: QueryListQuery): Promise<QueryListResponse> {
   const email = query.email || undefined;
-  const totalCount = await repo.countQueries(db, email);
   // Latest first walks customer_queries_list_idx forward, oldest first backward.
-  const rows = await readPage({ page: query.page, limit: query.limit, totalCount, walk: query.sort === 'latest' ? 'forward' : 'backward' }, (walk, offset, limit) =>
-    repo.findQueryPage(db, { email, walk, offset, limit }),
+  const { rows, totalCount } = await readListPage(
+    { page: query.page, limit: query.limit, walk: query.sort === 'latest' ? 'forward' : 'backward', isSearch: Boolean(email) },
+    () => repo.countQueries(db, email),
+    (walk, offset, limit, total) => repo.findQueryPage(db, { email, walk, offset, limit, total }),
   );
   const replies = await repo.findRepliesOf(
     db,

@@ -2,7 +2,7 @@ import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, type Walk } from '../../db/paging';
+import { indexOrder, type CountedRows, type Walk } from '../../db/paging';
 import { users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,10 +12,13 @@ function listFilter(search: string | undefined): SQL | undefined {
   return search ? and(isNull(users.deletedAt), ilike(users.email, containsPattern(search))) : isNull(users.deletedAt);
 }
 
-/** Rows of users_list_idx (newest first when walked forward). */
-export async function findUserPage(db: DbOrTx, options: { search?: string; walk: Walk; offset: number; limit: number }): Promise<UserRow[]> {
+/** Rows of users_list_idx (newest first when walked forward), each with `total` (see readListPage). */
+export async function findUserPage(
+  db: DbOrTx,
+  options: { search?: string; walk: Walk; offset: number; limit: number; total: SQL<number | string | null> },
+): Promise<CountedRows<UserRow>> {
   return db
-    .select()
+    .select({ row: users, total: options.total })
     .from(users)
     .where(listFilter(options.search))
     .orderBy(indexOrder(users.createdAt, 'desc', options.walk), indexOrder(users.id, 'desc', options.walk))

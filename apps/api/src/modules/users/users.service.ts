@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import * as repo from './users.repository';
-import { readPage } from '../../db/paging';
+import { readListPage } from '../../db/paging';
 
 export const userTexts = {
   activated: 'User activated successfully',
@@ -28,9 +28,10 @@ export function toUserDto(row: repo.UserRow): User {
 
 export async function listUsers(db: Db, query: UserListQuery): Promise<UserListResponse> {
   const search = query.search || undefined;
-  const totalCount = await repo.countUsers(db, search);
-  const rows = await readPage({ page: query.page, limit: query.limit, totalCount }, (walk, offset, limit) =>
-    repo.findUserPage(db, { search, walk, offset, limit }),
+  const { rows, totalCount } = await readListPage(
+    { page: query.page, limit: query.limit, isSearch: Boolean(search) },
+    () => repo.countUsers(db, search),
+    (walk, offset, limit, total) => repo.findUserPage(db, { search, walk, offset, limit, total }),
   );
   return { data: rows.map(toUserDto), total: totalCount, totalCount };
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, readPage } from '../../db/paging';
+import { indexOrder, readListPage } from '../../db/paging';
 import { utes } from './utes.table';
 
 export type UteRow = typeof utes.$inferSelect;
@@ -22,18 +22,19 @@ function listCondition(search: string | undefined): SQL {
 /** One page of live utes, newest first (utes_list_idx), and how many match in all. */
 export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: UteRow[]; totalCount: number }> {
   const where = listCondition(filter.search);
-  const totalCount = await countRows(db, { counters: filter.search ? null : ['utes'], table: utes, where });
   // Newest first walks utes_list_idx (created_at desc, id desc) forward; the back half from its end.
-  const rows = await readPage({ page: filter.page, limit: filter.pageSize, totalCount }, (walk, offset, limit) =>
-    db
-      .select()
-      .from(utes)
-      .where(where)
-      .orderBy(indexOrder(utes.createdAt, 'desc', walk), indexOrder(utes.id, 'desc', walk))
-      .limit(limit)
-      .offset(offset),
+  return readListPage(
+    { page: filter.page, limit: filter.pageSize, isSearch: Boolean(filter.search) },
+    () => countRows(db, { counters: filter.search ? null : ['utes'], table: utes, where }),
+    (walk, offset, limit, total) =>
+      db
+        .select({ row: utes, total })
+        .from(utes)
+        .where(where)
+        .orderBy(indexOrder(utes.createdAt, 'desc', walk), indexOrder(utes.id, 'desc', walk))
+        .limit(limit)
+        .offset(offset),
   );
-  return { rows, totalCount };
 }
 
 /** The live ute, locked for the rest of the transaction. */
