@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import helmet from 'helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -101,7 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
-  await app.register(fastifyHelmet, {
+  // helmet's own middleware, built once (@fastify/helmet builds it again for every request).
+  const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => applySecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   // gzip only: brotli at its default quality costs too much CPU per request to do on the fly.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await app.register(fastifyMultipart, {

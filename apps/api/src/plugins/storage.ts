@@ -28,8 +28,14 @@ export function detectImageKind(bytes: Buffer): ImageKind | null {
 /** Only names the server made: letters, digits, dash, underscore and one extension. */
 export const SAFE_FILE_NAME = /^[A-Za-z0-9_-]{1,100}\.(png|jpe?g|gif|webp)$/;
 
+const SIGNATURE_STEP_SECONDS = 60;
+const MAX_KEPT_SIGNATURES = 10_000;
+
 export class FileStorage {
   readonly root: string;
+  /** Signatures of the current expiry minute (see signedUrl). */
+  private readonly signatures = new Map<string, string>();
+  private signaturesExpire = 0;
 
   constructor(
     dataDir: string,
@@ -55,11 +61,25 @@ export class FileStorage {
     await rm(path.join(this.folderOf(area), name), { force: true });
   }
 
-  /** A URL for a private file that works for ttlSeconds. */
+  /**
+   * A URL for a private file that works for at most ttlSeconds (and at least a minute less). The
+   * expiry is rounded down to the minute, so a file keeps one URL for a minute: the browser reuses
+   * the image it has, and each signature is computed once per minute, not once per row listed.
+   */
   signedUrl(area: FileArea, name: string, ttlSeconds = 300): string {
-    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const expires = Math.floor((Date.now() / 1000 + ttlSeconds) / SIGNATURE_STEP_SECONDS) * SIGNATURE_STEP_SECONDS;
     const urlPath = `${FILE_AREAS[area].urlPrefix}/${name}`;
-    return `${urlPath}?expires=${expires}&sig=${hmac(this.signingKey, `${urlPath}:${expires}`)}`;
+    const signed = `${urlPath}:${expires}`;
+    if (this.signaturesExpire !== expires || this.signatures.size >= MAX_KEPT_SIGNATURES) {
+      this.signatures.clear();
+      this.signaturesExpire = expires;
+    }
+    let sig = this.signatures.get(signed);
+    if (!sig) {
+      sig = hmac(this.signingKey, signed);
+      this.signatures.set(signed, sig);
+    }
+    return `${urlPath}?expires=${expires}&sig=${sig}`;
   }
 
   isSignatureValid(urlPath: string, expires: string | undefined, sig: string | undefined): boolean {
