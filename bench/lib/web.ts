@@ -166,7 +166,7 @@ export async function runLighthouse(appUrl: string, token: string, chromePath: s
   let lighthouse: LighthouseFn;
   let puppeteer: { launch(options: Record<string, unknown>): Promise<{ newPage(): Promise<LighthousePage>; close(): Promise<void> }> };
   try {
-    // Resolved at run time: neither package is a dependency of the repository.
+    // Loaded only when this comparison runs; a checkout installed without dev dependencies lacks them.
     const lighthouseModule = 'lighthouse';
     const puppeteerModule = 'puppeteer-core';
     lighthouse = ((await import(lighthouseModule)) as { default: LighthouseFn }).default;
