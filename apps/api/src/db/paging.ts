@@ -1,4 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './database';
 
 /** Which way a query walks its list index. */
 export type Walk = 'forward' | 'backward';
@@ -47,6 +49,21 @@ export async function readPage<T>(
 /** A page's rows, each with how many rows match in all when the read asked for it (else null). */
 export type CountedRows<T> = { row: T; total: number | string | null }[];
 type CountedRead<T> = (walk: Walk, offset: number, limit: number, total: SQL<number | string | null>) => Promise<CountedRows<T>>;
+
+/**
+ * The read of readListPage for one table: its rows matching `where`, in the order `orderBy` gives
+ * for a walk, each with the `total` readListPage asks for.
+ */
+export function countedPagesOf<TTable extends PgTable>(db: DbOrTx, table: TTable, where: SQL | undefined, orderBy: (walk: Walk) => SQL[]): CountedRead<TTable['$inferSelect']> {
+  return async (walk, offset, limit, total) =>
+    (await db
+      .select({ row: table, total })
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderBy(walk))
+      .limit(limit)
+      .offset(offset)) as CountedRows<TTable['$inferSelect']>;
+}
 
 const matchCount = sql<number | string | null>`count(*) over ()`;
 const noCount = sql<number | string | null>`null`;

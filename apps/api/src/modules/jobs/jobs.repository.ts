@@ -3,7 +3,7 @@ import type { JobSort } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, readListPage, type Walk } from '../../db/paging';
+import { countedPagesOf, indexOrder, readListPage, type Walk } from '../../db/paging';
 import { jobs } from './jobs.table';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -39,14 +39,7 @@ export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ row
   return readListPage(
     { page: filter.page, limit: filter.limit, walk: order.walk, isSearch: Boolean(filter.search) },
     () => countRows(db, { counters: filter.search ? null : ['jobs'], table: jobs, where }),
-    (walk, offset, limit, total) =>
-      db
-        .select({ row: jobs, total })
-        .from(jobs)
-        .where(where)
-        .orderBy(...order.columns.map((column) => indexOrder(column, order.index, walk)))
-        .limit(limit)
-        .offset(offset),
+    countedPagesOf(db, jobs, where, (walk) => order.columns.map((column) => indexOrder(column, order.index, walk))),
   );
 }
 

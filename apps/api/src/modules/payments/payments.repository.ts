@@ -2,7 +2,7 @@ import { and, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import { countRows, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, readListPage } from '../../db/paging';
+import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
 import { payments } from './payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -34,14 +34,7 @@ export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promi
   const { rows, totalCount } = await readListPage(
     { page: filter.page, limit: filter.limit, walk: filter.sort === 'oldest' ? 'backward' : 'forward', isSearch: Boolean(filter.search) },
     () => countRows(db, { counters: filter.search ? null : paymentCounters(filter), table: payments, where }),
-    (walk, offset, limit, total) =>
-      db
-        .select({ row: payments, total })
-        .from(payments)
-        .where(where)
-        .orderBy(indexOrder(payments.createdAt, 'desc', walk), indexOrder(payments.id, 'desc', walk))
-        .limit(limit)
-        .offset(offset),
+    countedPagesOf(db, payments, where, (walk) => [indexOrder(payments.createdAt, 'desc', walk), indexOrder(payments.id, 'desc', walk)]),
   );
   return { rows, total: totalCount };
 }

@@ -3,7 +3,7 @@ import { countRows } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../mail/mail.table';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, type CountedRows, type Walk } from '../../db/paging';
+import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
 import { customerQueries, queryReplies } from './queries.table';
 
 export type CustomerQueryRow = typeof customerQueries.$inferSelect;
@@ -13,23 +13,20 @@ function listFilter(email: string | undefined): SQL | undefined {
   return email ? and(isNull(customerQueries.deletedAt), ilike(customerQueries.email, containsPattern(email))) : isNull(customerQueries.deletedAt);
 }
 
-/** One page in the order of customer_queries_list_idx (read backwards for the oldest first), each row with `total` (see readListPage). */
-export async function findQueryPage(
+/**
+ * One page of live queries in the order of customer_queries_list_idx (latest first walks it
+ * forward, oldest first backward) and how many match in all.
+ */
+export async function listQueries(
   db: DbOrTx,
-  options: { email?: string; walk: Walk; offset: number; limit: number; total: SQL<number | string | null> },
-): Promise<CountedRows<CustomerQueryRow>> {
-  const order = [indexOrder(customerQueries.createdAt, 'desc', options.walk), indexOrder(customerQueries.id, 'desc', options.walk)];
-  return db
-    .select({ row: customerQueries, total: options.total })
-    .from(customerQueries)
-    .where(listFilter(options.email))
-    .orderBy(...order)
-    .limit(options.limit)
-    .offset(options.offset);
-}
-
-export async function countQueries(db: DbOrTx, email?: string): Promise<number> {
-  return countRows(db, { counters: email ? null : ['customer_queries'], table: customerQueries, where: listFilter(email) });
+  options: { email?: string; sort: 'latest' | 'oldest'; page: number; limit: number },
+): Promise<{ rows: CustomerQueryRow[]; totalCount: number }> {
+  const where = listFilter(options.email);
+  return readListPage(
+    { page: options.page, limit: options.limit, walk: options.sort === 'latest' ? 'forward' : 'backward', isSearch: Boolean(options.email) },
+    () => countRows(db, { counters: options.email ? null : ['customer_queries'], table: customerQueries, where }),
+    countedPagesOf(db, customerQueries, where, (walk) => [indexOrder(customerQueries.createdAt, 'desc', walk), indexOrder(customerQueries.id, 'desc', walk)]),
+  );
 }
 
 export interface ReplyRow {

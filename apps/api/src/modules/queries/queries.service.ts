@@ -15,7 +15,6 @@ import { notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
 import * as repo from './queries.repository';
-import { readListPage } from '../../db/paging';
 
 export const queryTexts = {
   deleted: 'Query deleted successfully',
@@ -42,12 +41,7 @@ function toReplyDto(row: repo.ReplyRow): QueryReply {
 
 export async function listQueries(db: Db, query: QueryListQuery): Promise<QueryListResponse> {
   const email = query.email || undefined;
-  // Latest first walks customer_queries_list_idx forward, oldest first backward.
-  const { rows, totalCount } = await readListPage(
-    { page: query.page, limit: query.limit, walk: query.sort === 'latest' ? 'forward' : 'backward', isSearch: Boolean(email) },
-    () => repo.countQueries(db, email),
-    (walk, offset, limit, total) => repo.findQueryPage(db, { email, walk, offset, limit, total }),
-  );
+  const { rows, totalCount } = await repo.listQueries(db, { email, sort: query.sort, page: query.page, limit: query.limit });
   const replies = await repo.findRepliesOf(
     db,
     rows.map((row) => row.id),

@@ -2,7 +2,7 @@ import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, type CountedRows, type Walk } from '../../db/paging';
+import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
 import { users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,22 +12,14 @@ function listFilter(search: string | undefined): SQL | undefined {
   return search ? and(isNull(users.deletedAt), ilike(users.email, containsPattern(search))) : isNull(users.deletedAt);
 }
 
-/** Rows of users_list_idx (newest first when walked forward), each with `total` (see readListPage). */
-export async function findUserPage(
-  db: DbOrTx,
-  options: { search?: string; walk: Walk; offset: number; limit: number; total: SQL<number | string | null> },
-): Promise<CountedRows<UserRow>> {
-  return db
-    .select({ row: users, total: options.total })
-    .from(users)
-    .where(listFilter(options.search))
-    .orderBy(indexOrder(users.createdAt, 'desc', options.walk), indexOrder(users.id, 'desc', options.walk))
-    .limit(options.limit)
-    .offset(options.offset);
-}
-
-export async function countUsers(db: DbOrTx, search?: string): Promise<number> {
-  return countRows(db, { counters: search ? null : ['users'], table: users, where: listFilter(search) });
+/** One page of live users, newest first (users_list_idx), and how many match in all. */
+export async function listUsers(db: DbOrTx, options: { search?: string; page: number; limit: number }): Promise<{ rows: UserRow[]; totalCount: number }> {
+  const where = listFilter(options.search);
+  return readListPage(
+    { page: options.page, limit: options.limit, isSearch: Boolean(options.search) },
+    () => countRows(db, { counters: options.search ? null : ['users'], table: users, where }),
+    countedPagesOf(db, users, where, (walk) => [indexOrder(users.createdAt, 'desc', walk), indexOrder(users.id, 'desc', walk)]),
+  );
 }
 
 /** A user that is not deleted, locked for the rest of the transaction. */

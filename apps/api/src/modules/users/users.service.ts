@@ -3,7 +3,6 @@ import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import * as repo from './users.repository';
-import { readListPage } from '../../db/paging';
 
 export const userTexts = {
   activated: 'User activated successfully',
@@ -28,11 +27,7 @@ export function toUserDto(row: repo.UserRow): User {
 
 export async function listUsers(db: Db, query: UserListQuery): Promise<UserListResponse> {
   const search = query.search || undefined;
-  const { rows, totalCount } = await readListPage(
-    { page: query.page, limit: query.limit, isSearch: Boolean(search) },
-    () => repo.countUsers(db, search),
-    (walk, offset, limit, total) => repo.findUserPage(db, { search, walk, offset, limit, total }),
-  );
+  const { rows, totalCount } = await repo.listUsers(db, { search, page: query.page, limit: query.limit });
   return { data: rows.map(toUserDto), total: totalCount, totalCount };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { indexOrder, readListPage } from '../../db/paging';
+import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
 import { utes } from './utes.table';
 
 export type UteRow = typeof utes.$inferSelect;
@@ -26,14 +26,7 @@ export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ row
   return readListPage(
     { page: filter.page, limit: filter.pageSize, isSearch: Boolean(filter.search) },
     () => countRows(db, { counters: filter.search ? null : ['utes'], table: utes, where }),
-    (walk, offset, limit, total) =>
-      db
-        .select({ row: utes, total })
-        .from(utes)
-        .where(where)
-        .orderBy(indexOrder(utes.createdAt, 'desc', walk), indexOrder(utes.id, 'desc', walk))
-        .limit(limit)
-        .offset(offset),
+    countedPagesOf(db, utes, where, (walk) => [indexOrder(utes.createdAt, 'desc', walk), indexOrder(utes.id, 'desc', walk)]),
   );
 }
 
