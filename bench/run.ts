@@ -91,7 +91,8 @@ try {
           const web = measureWeb(dist);
           rows.push(...web.rows);
           details.web = web.details;
-          rows.push(...(await runLighthouse(engine!.apiUrl.replace(/\/api\/admin$/, ''), engine!.token, process.env.CHROME_PATH ?? '/usr/bin/chromium', log)));
+          const lighthouse = { appUrl: engine!.apiUrl.replace(/\/api\/admin$/, ''), token: engine!.token, chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', onlyFirst: options.quick };
+          rows.push(...(await runLighthouse(lighthouse, log)));
         });
       }
     } finally {

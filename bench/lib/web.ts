@@ -148,20 +148,24 @@ function missingScoreReason(lhr: LighthouseResult | undefined, category: string)
  * list, desktop and mobile presets, when the `lighthouse` package is installed; otherwise rows
  * that say it was not measured.
  */
-export async function runLighthouse(appUrl: string, token: string, chromePath: string, log: (line: string) => void): Promise<Row[]> {
+export async function runLighthouse(
+  { appUrl, token, chromePath, onlyFirst }: { appUrl: string; token: string; chromePath: string; onlyFirst: boolean },
+  log: (line: string) => void,
+): Promise<Row[]> {
   const pages = [
     { key: 'signIn', label: 'sign-in', path: '/sign-in', signedIn: false },
     { key: 'dashboard', label: 'dashboard', path: '/', signedIn: true },
     { key: 'utes', label: 'ute list', path: '/ute-list', signedIn: true },
   ];
   const presets = ['desktop', 'mobile'] as const;
-  const notMeasured = (note: string) =>
-    pages.flatMap((page) =>
-      presets.flatMap((preset) => [
-        row({ id: `web.lighthouse.${page.key}.${preset}.performance`, group: 'web', engine: 'web', label: `Lighthouse performance, ${page.label}, ${preset}`, value: Number.NaN, unit: 'score', target: preset === 'desktop' ? TARGETS.lighthouseDesktop : TARGETS.lighthouseMobile, note }),
-        row({ id: `web.lighthouse.${page.key}.${preset}.accessibility`, group: 'web', engine: 'web', label: `Lighthouse accessibility, ${page.label}, ${preset}`, value: Number.NaN, unit: 'score', target: TARGETS.accessibility, note }),
-      ]),
-    );
+  type Score = { value: number; note?: string };
+  const lighthouseRows = (page: (typeof pages)[number], preset: (typeof presets)[number], scores: { performance: Score; accessibility: Score }) => [
+    row({ id: `web.lighthouse.${page.key}.${preset}.performance`, group: 'web', engine: 'web', label: `Lighthouse performance, ${page.label}, ${preset}`, unit: 'score', target: preset === 'desktop' ? TARGETS.lighthouseDesktop : TARGETS.lighthouseMobile, ...scores.performance }),
+    row({ id: `web.lighthouse.${page.key}.${preset}.accessibility`, group: 'web', engine: 'web', label: `Lighthouse accessibility, ${page.label}, ${preset}`, unit: 'score', target: TARGETS.accessibility, ...scores.accessibility }),
+  ];
+  const notMeasuredRows = (page: (typeof pages)[number], preset: (typeof presets)[number], note: string) =>
+    lighthouseRows(page, preset, { performance: { value: Number.NaN, note }, accessibility: { value: Number.NaN, note } });
+  const notMeasured = (note: string) => pages.flatMap((page) => presets.flatMap((preset) => notMeasuredRows(page, preset, note)));
 
   let lighthouse: LighthouseFn;
   let puppeteer: { launch(options: Record<string, unknown>): Promise<{ newPage(): Promise<LighthousePage>; close(): Promise<void> }> };
@@ -182,6 +186,11 @@ export async function runLighthouse(appUrl: string, token: string, chromePath: s
   try {
     for (const preset of presets) {
       for (const page of pages) {
+        // --quick measures the sign-in page on the desktop preset only: it proves Lighthouse runs.
+        if (onlyFirst && (page !== pages[0] || preset !== presets[0])) {
+          rows.push(...notMeasuredRows(page, preset, 'not measured in --quick'));
+          continue;
+        }
         const tab = await browser.newPage();
         if (page.signedIn) {
           // The session lives in local storage (DESIGN.md decision 3); Lighthouse keeps it with disableStorageReset.
@@ -194,14 +203,14 @@ export async function runLighthouse(appUrl: string, token: string, chromePath: s
         const config = preset === 'desktop' ? ((await import(desktopConfig)) as { default: unknown }).default : undefined;
         const result = await lighthouse(`${appUrl}${page.path}`, flags, config, tab);
         const categories = result?.lhr.categories ?? {};
-        const score = (name: string) => Math.round((categories[name]?.score ?? Number.NaN) * 100);
-        const note = (name: string) => (Number.isNaN(score(name)) ? `not measured: ${missingScoreReason(result?.lhr, name)}` : undefined);
-        log(`lighthouse ${page.label} ${preset}: performance ${score('performance')}, accessibility ${score('accessibility')}`);
-        for (const name of ['performance', 'accessibility']) if (note(name)) log(`  ${name}: ${note(name)}`);
-        rows.push(
-          row({ id: `web.lighthouse.${page.key}.${preset}.performance`, group: 'web', engine: 'web', label: `Lighthouse performance, ${page.label}, ${preset}`, value: score('performance'), unit: 'score', target: preset === 'desktop' ? TARGETS.lighthouseDesktop : TARGETS.lighthouseMobile, note: note('performance') }),
-          row({ id: `web.lighthouse.${page.key}.${preset}.accessibility`, group: 'web', engine: 'web', label: `Lighthouse accessibility, ${page.label}, ${preset}`, value: score('accessibility'), unit: 'score', target: TARGETS.accessibility, note: note('accessibility') }),
-        );
+        const measured = (name: string): Score => {
+          const value = Math.round((categories[name]?.score ?? Number.NaN) * 100);
+          return Number.isNaN(value) ? { value, note: `not measured: ${missingScoreReason(result?.lhr, name)}` } : { value };
+        };
+        const scores = { performance: measured('performance'), accessibility: measured('accessibility') };
+        log(`lighthouse ${page.label} ${preset}: performance ${scores.performance.value}, accessibility ${scores.accessibility.value}`);
+        for (const item of Object.values(scores)) if (item.note) log(`  ${item.note}`);
+        rows.push(...lighthouseRows(page, preset, scores));
         await tab.close();
       }
     }
