@@ -1,5 +1,6 @@
 export { Button } from './Button';
 export { ConfirmDialog } from './ConfirmDialog';
+export { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 export { DataTable } from './DataTable';
 export { DetailsDialog, type DetailField } from './DetailsDialog';
 export { EmptyState } from './EmptyState';
@@ -13,3 +14,5 @@ export { StatusBadge, bookingTone, listingTone, paymentTone, type BadgeTone } fr
 export { TabStrip, type TabOption } from './Tabs';
 export { ModerationActions, type ModerationStatus } from './ModerationActions';
 export { EditDeleteActions } from './EditDeleteActions';
+export { ListView } from './ListView';
+export { ModerationList, type ModeratedListing } from './ModerationList';

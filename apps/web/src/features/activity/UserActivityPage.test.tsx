@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import type { ActivityDayGroup, ActivityResponse } from '@ute/contract';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { UserActivityPage } from './UserActivityPage';
 
 const USER_ID = '00000001-0000-4000-8000-000000000001';
@@ -46,16 +46,12 @@ function defaultHandler(url: URL) {
 }
 
 function renderPage(path = `/users-activity/${USER_ID}`) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/users-activity/:id" element={<UserActivityPage />} />
-          <Route path="/all-users" element={<h1>Users List</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/users-activity/:id" element={<UserActivityPage />} />
+      <Route path="/all-users" element={<h1>Users List</h1>} />
+    </Routes>,
+    path,
   );
 }
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { Blog } from '@ute/contract';
-import { Button, ConfirmDialog, DataTable, EditDeleteActions, EmptyState, ImageThumbnail, PageHeader } from '../../components/ui';
+import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, ImageThumbnail, ListView, PageHeader } from '../../components/ui';
 import { imageUrl, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useBlogs, useDeleteBlog, useSaveBlog, type BlogFormValues } from './api';
@@ -68,29 +68,18 @@ export function BlogsPage() {
           Add Blog
         </Button>
       </PageHeader>
-      {blogs.isError ? (
-        <p className="text-red-700">{errorText(blogs.error, 'server')}</p>
-      ) : (
-        <DataTable
-          columns={columns}
-          data={blogs.data ?? []}
-          getRowId={(blog) => blog._id}
-          isLoading={blogs.isPending}
-          caption="Blogs"
-          empty={<EmptyState title="No blogs found" />}
-        />
-      )}
-      <BlogFormDialog open={form.open} blog={editing} isPending={saveBlog.isPending} onSubmit={handleSubmit} onClose={closeForm} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete Blog"
-        message="Are you sure you want to delete this blog?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={deleteBlog.isPending}
-        onConfirm={() => toDelete && !deleteBlog.isPending && deleteBlog.mutate(toDelete._id)}
+      <ListView
+        error={blogs.isError ? errorText(blogs.error, 'server') : undefined}
+        isErrorAnnounced={false}
+        columns={columns}
+        data={blogs.data ?? []}
+        getRowId={(blog) => blog._id}
+        isLoading={blogs.isPending}
+        caption="Blogs"
+        empty={<EmptyState title="No blogs found" />}
       />
+      <BlogFormDialog open={form.open} blog={editing} isPending={saveBlog.isPending} onSubmit={handleSubmit} onClose={closeForm} />
+      <ConfirmDeleteDialog target={toDelete} onClose={() => setToDelete(null)} title="Delete Blog" message="Are you sure you want to delete this blog?" deletion={deleteBlog} />
     </section>
   );
 }

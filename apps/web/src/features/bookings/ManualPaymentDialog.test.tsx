@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { ManualPaymentDialog } from './ManualPaymentDialog';
 
 const BANK = { accountNumber: '12345678', bsbCode: '062-000', accountHolderName: 'Ava Nguyen', bankName: 'Commonwealth Bank' };
@@ -11,12 +11,7 @@ function json(status: number, body: unknown) {
 }
 
 function renderDialog(onClose = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ManualPaymentDialog kind="ute" target={{ bookingId: 'b1', ownerId: 'o1', amount: 420.5 }} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ManualPaymentDialog kind="ute" target={{ bookingId: 'b1', ownerId: 'o1', amount: 420.5 }} onClose={onClose} />);
   return onClose;
 }
 

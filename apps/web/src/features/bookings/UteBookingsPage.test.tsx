@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { UteBooking, UteBookingListResponse } from '@ute/contract';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { UteBookingsPage } from './UteBookingsPage';
 
 const delivered: UteBooking = {
@@ -40,16 +39,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {})
   return new Response(JSON.stringify({ message: 'unexpected' }), { status: 404 });
 });
 
-function renderPage(path = '/booking-list') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <UteBookingsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (path = '/booking-list') => renderWithProviders(<UteBookingsPage />, path);
 
 beforeEach(() => {
   fetchMock.mockClear();

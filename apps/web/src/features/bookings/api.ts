@@ -3,9 +3,11 @@ import {
   apiPaths,
   type BankAccount,
   type BookingKind,
+  type JobBooking,
   type JobBookingListResponse,
   type MessageResponse,
   type PaymentKind,
+  type UteBooking,
   type UteBookingListResponse,
 } from '@ute/contract';
 import { api } from '../../lib/apiClient';
@@ -17,18 +19,22 @@ export const BOOKING_PAGE_SIZE = 10;
 export const uteBookingsQueryKey = ['uteBookings'] as const;
 export const jobBookingsQueryKey = ['jobBookings'] as const;
 
-export function useUteBookings(params: { page: number; payment: PaymentKind }) {
-  return useQuery({
-    queryKey: [...uteBookingsQueryKey, params],
-    queryFn: ({ signal }) => api.get<UteBookingListResponse>(apiPaths.uteBookings, { page: params.page, limit: BOOKING_PAGE_SIZE, payment: params.payment }, signal),
-    placeholderData: keepPreviousData,
-  });
+/** The booking rows of each kind. */
+interface BookingsOf {
+  ute: UteBooking;
+  job: JobBooking;
 }
+export type BookingOf<K extends BookingKind> = BookingsOf[K];
+export type BookingListResponseOf<K extends BookingKind> = Omit<UteBookingListResponse | JobBookingListResponse, 'data'> & { data: BookingOf<K>[] };
 
-export function useJobBookings(params: { page: number; payment: PaymentKind }) {
+const listKeyOf = (kind: BookingKind) => (kind === 'ute' ? uteBookingsQueryKey : jobBookingsQueryKey);
+const listPathOf = (kind: BookingKind) => (kind === 'ute' ? apiPaths.uteBookings : apiPaths.jobBookings);
+
+export function useBookings<K extends BookingKind>(kind: K, params: { page: number; payment: PaymentKind }) {
   return useQuery({
-    queryKey: [...jobBookingsQueryKey, params],
-    queryFn: ({ signal }) => api.get<JobBookingListResponse>(apiPaths.jobBookings, { page: params.page, limit: BOOKING_PAGE_SIZE, payment: params.payment }, signal),
+    queryKey: [...listKeyOf(kind), params],
+    queryFn: ({ signal }) =>
+      api.get<BookingListResponseOf<K>>(listPathOf(kind), { page: params.page, limit: BOOKING_PAGE_SIZE, payment: params.payment }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,8 +48,6 @@ export function useBankAccount(ownerId: string | null) {
     gcTime: 0,
   });
 }
-
-const listKeyOf = (kind: BookingKind) => (kind === 'ute' ? uteBookingsQueryKey : jobBookingsQueryKey);
 
 /** Stripe tab: the api sends the payout through Stripe (or the offline ledger), exactly once. */
 export function useStripeTransfer(kind: BookingKind) {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { Faq, FaqBody } from '@ute/contract';
-import { Button, ConfirmDialog, DataTable, EditDeleteActions, EmptyState, PageHeader } from '../../components/ui';
+import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, ListView, PageHeader } from '../../components/ui';
 import { errorText } from '../../lib/toast';
 import { useCreateFaq, useDeleteFaq, useFaqs, useUpdateFaq } from './api';
 import { FaqFormDialog } from './FaqFormDialog';
@@ -58,29 +58,18 @@ export function FaqPage() {
           Add FAQ
         </Button>
       </PageHeader>
-      {faqs.isError ? (
-        <p className="text-red-700">{errorText(faqs.error, 'server')}</p>
-      ) : (
-        <DataTable
-          columns={columns}
-          data={faqs.data ?? []}
-          getRowId={(faq) => faq._id}
-          isLoading={faqs.isPending}
-          caption="Frequently asked questions"
-          empty={<EmptyState title="No FAQs" />}
-        />
-      )}
-      <FaqFormDialog open={form.open} faq={editing} isPending={isSaving} onSubmit={handleSubmit} onClose={closeForm} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete FAQ"
-        message="Are you sure you want to delete this FAQ?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={deleteFaq.isPending}
-        onConfirm={() => toDelete && !deleteFaq.isPending && deleteFaq.mutate(toDelete._id)}
+      <ListView
+        error={faqs.isError ? errorText(faqs.error, 'server') : undefined}
+        isErrorAnnounced={false}
+        columns={columns}
+        data={faqs.data ?? []}
+        getRowId={(faq) => faq._id}
+        isLoading={faqs.isPending}
+        caption="Frequently asked questions"
+        empty={<EmptyState title="No FAQs" />}
       />
+      <FaqFormDialog open={form.open} faq={editing} isPending={isSaving} onSubmit={handleSubmit} onClose={closeForm} />
+      <ConfirmDeleteDialog target={toDelete} onClose={() => setToDelete(null)} title="Delete FAQ" message="Are you sure you want to delete this FAQ?" deletion={deleteFaq} />
     </section>
   );
 }

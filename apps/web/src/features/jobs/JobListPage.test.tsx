@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { Job, JobListResponse } from '@ute/contract';
+import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { JobListPage } from './JobListPage';
 
 const pending: Job = {
@@ -34,13 +34,8 @@ const rejected: Job = {
   status: 'Rejected',
 };
 
-type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
-let handler: Handler;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-  const url = new URL(String(input), 'http://localhost');
-  const { status = 200, body } = await handler(url, init);
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-});
+let handler: FakeHandler;
+const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
 const listOf = (data: Job[], totalCount = data.length, page = 1): JobListResponse => ({
   data,
   totalCount,
@@ -48,23 +43,11 @@ const listOf = (data: Job[], totalCount = data.length, page = 1): JobListRespons
 });
 const requests = (method = 'GET') => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([input]) => new URL(String(input), 'http://localhost'));
 
-function renderPage(path = '/job-list') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <JobListPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (path = '/job-list') => renderWithProviders(<JobListPage />, path);
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
   handler = () => ({ body: listOf([pending, approved, rejected]) });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('JobListPage', () => {
   it('shows every column of SPEC.md in order, with $ budgets and fallbacks', async () => {

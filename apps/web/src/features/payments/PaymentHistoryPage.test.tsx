@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { Payment } from '@ute/contract';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { PaymentHistoryPage } from './PaymentHistoryPage';
 
 const manual: Payment = {
@@ -37,16 +36,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {})
   return json({ message: 'unexpected' }, 404);
 });
 
-function renderPage(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <PaymentHistoryPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (path: string) => renderWithProviders(<PaymentHistoryPage />, path);
 
 beforeEach(() => {
   fetchMock.mockClear();

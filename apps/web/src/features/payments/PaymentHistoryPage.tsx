@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Payment } from '@ute/contract';
-import { Button, DataTable, EmptyState, PageHeader, Pager, SearchBox, StatusBadge, TabStrip, paymentTone } from '../../components/ui';
+import { Button, EmptyState, ListView, PageHeader, Pager, SearchBox, StatusBadge, TabStrip, paymentTone } from '../../components/ui';
 import { formatCentsAud, formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
@@ -103,23 +103,16 @@ export function PaymentHistoryPage() {
           <TabStrip label="Manual payment kind" value={kind} options={MANUAL_PAYMENT_TABS} onChange={(next) => setParams({ kind: next })} />
         </div>
       )}
-      {payments.isError && !payments.data ? (
-        <p role="alert" className="text-red-700">
-          {errorText(payments.error, 'server')}
-        </p>
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            data={rows}
-            getRowId={(payment) => payment._id}
-            isLoading={payments.isPending}
-            caption={tab === 'stripe' ? 'Stripe payments' : `Manual ${kind} payments`}
-            empty={<EmptyState title={paymentEmptyText(tab)} />}
-          />
-          <Pager page={params.page} pageSize={PAYMENT_PAGE_SIZE} totalCount={totalCount} onPageChange={(page) => setParams({ page })} />
-        </>
-      )}
+      <ListView
+        error={payments.isError && !payments.data ? errorText(payments.error, 'server') : undefined}
+        columns={columns}
+        data={rows}
+        getRowId={(payment) => payment._id}
+        isLoading={payments.isPending}
+        caption={tab === 'stripe' ? 'Stripe payments' : `Manual ${kind} payments`}
+        empty={<EmptyState title={paymentEmptyText(tab)} />}
+        pager={<Pager page={params.page} pageSize={PAYMENT_PAGE_SIZE} totalCount={totalCount} onPageChange={(page) => setParams({ page })} />}
+      />
       <ReceiptDialog src={receipt} onClose={() => setReceipt(null)} />
     </section>
   );

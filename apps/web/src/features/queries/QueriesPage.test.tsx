@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { CustomerQuery, QueryListResponse } from '@ute/contract';
+import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { QueriesPage } from './QueriesPage';
 
 const answered: CustomerQuery = {
@@ -29,33 +29,16 @@ const open: CustomerQuery = {
   replyDetails: [],
 };
 
-type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
-let handler: Handler;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-  const url = new URL(String(input), 'http://localhost');
-  const { status = 200, body } = await handler(url, init);
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-});
+let handler: FakeHandler;
+const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
 const listOf = (queries: CustomerQuery[], totalCount = queries.length): QueryListResponse => ({ queries, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / 10)) });
 const calls = (method: string) => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
 
-function renderPage(path = '/queries') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <QueriesPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (path = '/queries') => renderWithProviders(<QueriesPage />, path);
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
   handler = () => ({ body: listOf([answered, open]) });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('QueriesPage', () => {
   it('shows the columns, the message cut to 5 words and the reply count', async () => {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, Reply, Trash2 } from 'lucide-react';
 import type { CustomerQuery } from '@ute/contract';
-import { Button, ConfirmDialog, DataTable, EmptyState, PageHeader, Pager, SearchBox } from '../../components/ui';
+import { Button, ConfirmDeleteDialog, EmptyState, ListView, PageHeader, Pager, SearchBox } from '../../components/ui';
 import { formatDateTime, orNA, truncateWords } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
@@ -84,20 +84,15 @@ export function QueriesPage() {
           </select>
         </label>
       </PageHeader>
-      {queries.isError ? (
-        <p className="text-red-700" role="alert">
-          {errorText(queries.error)}
-        </p>
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            data={queries.data?.queries ?? []}
-            getRowId={(query) => query._id}
-            isLoading={queries.isPending}
-            caption="Customer queries"
-            empty={<EmptyState title="No queries found" />}
-          />
+      <ListView
+        error={queries.isError ? errorText(queries.error) : undefined}
+        columns={columns}
+        data={queries.data?.queries ?? []}
+        getRowId={(query) => query._id}
+        isLoading={queries.isPending}
+        caption="Customer queries"
+        empty={<EmptyState title="No queries found" />}
+        pager={
           <Pager
             page={params.page}
             pageSize={QUERIES_PAGE_SIZE}
@@ -105,20 +100,11 @@ export function QueriesPage() {
             onPageChange={(page) => setParams({ page })}
             windowSize={totalPages <= ALL_PAGE_BUTTONS_UP_TO ? 0 : 9}
           />
-        </>
-      )}
+        }
+      />
       <QueryDetailsDialog query={viewingNow} onClose={() => setViewing(null)} />
       <ReplyDialog query={replying} onClose={() => setReplying(null)} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete Query"
-        message="Are you sure you want to delete this query?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={deleteQuery.isPending}
-        onConfirm={() => toDelete && !deleteQuery.isPending && deleteQuery.mutate(toDelete._id)}
-      />
+      <ConfirmDeleteDialog target={toDelete} onClose={() => setToDelete(null)} title="Delete Query" message="Are you sure you want to delete this query?" deletion={deleteQuery} />
     </section>
   );
 }

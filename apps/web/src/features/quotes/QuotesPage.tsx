@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Shipment } from '@ute/contract';
-import { Button, ConfirmDialog, DataTable, EmptyState, PageHeader, StatusBadge } from '../../components/ui';
+import { Button, ConfirmDialog, EmptyState, ListView, PageHeader, StatusBadge } from '../../components/ui';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
@@ -91,23 +91,21 @@ export function QuotesPage() {
   return (
     <section>
       <PageHeader title="Quotes" />
-      {quotes.isError ? (
-        <p className="text-red-700">{errorText(quotes.error)}</p>
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            data={quotes.data?.data ?? []}
-            getRowId={(quote) => quote._id}
-            isLoading={quotes.isPending}
-            caption="Quote requests"
-            empty={<EmptyState title="No requests available" />}
-          />
-          {isQuotePagerShown(totalCount) && (
+      <ListView
+        error={quotes.isError ? errorText(quotes.error) : undefined}
+        isErrorAnnounced={false}
+        columns={columns}
+        data={quotes.data?.data ?? []}
+        getRowId={(quote) => quote._id}
+        isLoading={quotes.isPending}
+        caption="Quote requests"
+        empty={<EmptyState title="No requests available" />}
+        pager={
+          isQuotePagerShown(totalCount) && (
             <QuotePager page={Math.min(params.page, totalPages)} totalPages={totalPages} onPageChange={(page) => setParams({ page })} />
-          )}
-        </>
-      )}
+          )
+        }
+      />
       <ConfirmDialog
         open={toReject !== null}
         onOpenChange={(open) => !open && setToReject(null)}

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { User, UserListResponse } from '@ute/contract';
+import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { UsersListPage } from './UsersListPage';
 
 const active: User = {
@@ -18,33 +18,16 @@ const active: User = {
 };
 const inactive: User = { ...active, _id: '00000001-0000-4000-8000-000000000004', firstName: 'Jack', lastName: 'Smith', email: 'jack.smith4@example.com.au', address: null, phoneNumber: null, isActive: false };
 
-type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
-let handler: Handler;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-  const url = new URL(String(input), 'http://localhost');
-  const { status = 200, body } = await handler(url, init);
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-});
+let handler: FakeHandler;
+const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
 const listOf = (data: User[]): UserListResponse => ({ data, total: data.length, totalCount: data.length });
 const calls = (method: string) => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
 
-function renderPage(path = '/all-users') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <UsersListPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (path = '/all-users') => renderWithProviders(<UsersListPage />, path);
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
   handler = () => ({ body: listOf([active, inactive]) });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('UsersListPage', () => {
   it('shows the columns of SPEC.md, the status and the Activity link', async () => {

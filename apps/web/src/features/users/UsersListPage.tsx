@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { Activity, Trash2 } from 'lucide-react';
 import type { User } from '@ute/contract';
-import { Button, ConfirmDialog, DataTable, EmptyState, PageHeader, Pager, SearchBox, StatusBadge } from '../../components/ui';
+import { Button, ConfirmDeleteDialog, EmptyState, ListView, PageHeader, Pager, SearchBox, StatusBadge } from '../../components/ui';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
@@ -91,33 +91,17 @@ export function UsersListPage() {
           delayMs={USER_SEARCH_DEBOUNCE_MS}
         />
       </PageHeader>
-      {users.isError ? (
-        <p className="text-red-700" role="alert">
-          {errorText(users.error)}
-        </p>
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            data={data}
-            getRowId={(user) => user._id}
-            isLoading={users.isPending}
-            caption="Users"
-            empty={<EmptyState title={params.search ? 'No matching users found' : 'No Users Yet'} />}
-          />
-          <Pager page={params.page} pageSize={USERS_PAGE_SIZE} totalCount={users.data?.totalCount ?? 0} onPageChange={(page) => setParams({ page })} />
-        </>
-      )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete User"
-        message="Are you sure you want to delete this user?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={deleteUser.isPending}
-        onConfirm={() => toDelete && !deleteUser.isPending && deleteUser.mutate(toDelete._id)}
+      <ListView
+        error={users.isError ? errorText(users.error) : undefined}
+        columns={columns}
+        data={data}
+        getRowId={(user) => user._id}
+        isLoading={users.isPending}
+        caption="Users"
+        empty={<EmptyState title={params.search ? 'No matching users found' : 'No Users Yet'} />}
+        pager={<Pager page={params.page} pageSize={USERS_PAGE_SIZE} totalCount={users.data?.totalCount ?? 0} onPageChange={(page) => setParams({ page })} />}
       />
+      <ConfirmDeleteDialog target={toDelete} onClose={() => setToDelete(null)} title="Delete User" message="Are you sure you want to delete this user?" deletion={deleteUser} />
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { Ute, UteListResponse } from '@ute/contract';
+import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { UteListPage } from './UteListPage';
 
 const baseUte: Ute = {
@@ -46,35 +46,18 @@ const bare: Ute = {
   status: 'Rejected',
 };
 
-type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
-let handler: Handler;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-  const url = new URL(String(input), 'http://localhost');
-  const { status = 200, body } = await handler(url, init);
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-});
+let handler: FakeHandler;
+const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
 
 const listOf = (data: Ute[], totalCount = data.length): UteListResponse => ({ data, totalCount });
 
-function renderPage(path = '/ute-list') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <UteListPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (path = '/ute-list') => renderWithProviders(<UteListPage />, path);
 
 const requests = (method = 'GET') => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([input]) => new URL(String(input), 'http://localhost'));
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
   handler = () => ({ body: listOf([baseUte, approved, bare]) });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('UteListPage', () => {
   it('shows every column of SPEC.md in order', async () => {
