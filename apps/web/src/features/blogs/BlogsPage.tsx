@@ -70,7 +70,6 @@ export function BlogsPage() {
       </PageHeader>
       <ListView
         error={blogs.isError ? errorText(blogs.error, 'server') : undefined}
-        isErrorAnnounced={false}
         columns={columns}
         data={blogs.data ?? []}
         getRowId={(blog) => blog._id}

@@ -60,7 +60,6 @@ export function FaqPage() {
       </PageHeader>
       <ListView
         error={faqs.isError ? errorText(faqs.error, 'server') : undefined}
-        isErrorAnnounced={false}
         columns={columns}
         data={faqs.data ?? []}
         getRowId={(faq) => faq._id}

@@ -93,7 +93,6 @@ export function QuotesPage() {
       <PageHeader title="Quotes" />
       <ListView
         error={quotes.isError ? errorText(quotes.error) : undefined}
-        isErrorAnnounced={false}
         columns={columns}
         data={quotes.data?.data ?? []}
         getRowId={(quote) => quote._id}
