@@ -47,7 +47,7 @@ export async function readPage<T>(
 }
 
 /** A page's rows, each with how many rows match in all when the read asked for it (else null). */
-export type CountedRows<T> = { row: T; total: number | string | null }[];
+type CountedRows<T> = { row: T; total: number | string | null }[];
 type CountedRead<T> = (walk: Walk, offset: number, limit: number, total: SQL<number | string | null>) => Promise<CountedRows<T>>;
 
 /**
