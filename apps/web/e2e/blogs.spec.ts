@@ -1,32 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { crc32, deflateSync } from 'node:zlib';
+import { makeDemoPng } from '../../api/src/seed/png';
 import { expect, test } from './support/fixtures';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real PNG: width x height pixels of one colour. */
-function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x += 1) row.set(rgb, 1 + x * 3);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8);
-  header.writeUInt8(2, 9);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 test.describe('Blogs', () => {
   test('the list shows the columns of the spec with previews and loaded images', async ({ adminPage: page }) => {
@@ -49,7 +23,7 @@ test.describe('Blogs', () => {
     const addDialog = page.getByRole('dialog', { name: 'Add a New Blog' });
     await addDialog.getByLabel('Title', { exact: true }).fill(title);
     await addDialog.getByLabel('Description', { exact: true }).fill(description);
-    await addDialog.getByLabel('Image', { exact: true }).setInputFiles({ name: 'trailer.png', mimeType: 'image/png', buffer: solidPng(64, 40, [220, 90, 30]) });
+    await addDialog.getByLabel('Image', { exact: true }).setInputFiles({ name: 'trailer.png', mimeType: 'image/png', buffer: makeDemoPng(64, 40, [220, 90, 30]) });
     await addDialog.getByLabel('User Name', { exact: true }).fill('Casey Writer');
     await addDialog.getByRole('button', { name: 'Save' }).click();
     await expect(addDialog).toBeHidden();

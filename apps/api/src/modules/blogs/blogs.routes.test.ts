@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BLOG_IMAGE_MAX_BYTES, blogMessages } from '@ute/contract';
 import { queryRows } from '../../db/database';
-import { makeDemoPng } from '../../seed/png';
+import { makeDemoPng, withPngChunk } from '../../seed/png';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { checkBlogImage } from './blogImage';
 import { blogs } from './blogs.table';
@@ -20,26 +19,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // ---- image factories ----
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([length, body, crc]);
-}
 const png = (rgb: [number, number, number] = [10, 120, 200]) => makeDemoPng(24, 16, rgb);
 /** A valid PNG of exactly `size` bytes: a private ancillary chunk of zeros pads it. */
 function pngOfSize(size: number): Buffer {
   const base = png();
-  const iend = base.subarray(base.length - 12);
-  const padding = size - base.length - 12;
-  return Buffer.concat([base.subarray(0, base.length - 12), chunk('prVt', Buffer.alloc(padding)), iend]);
+  return withPngChunk(base, 'prVt', Buffer.alloc(size - base.length - 12));
 }
-function pngWithText(text: string): Buffer {
-  const base = png();
-  return Buffer.concat([base.subarray(0, base.length - 12), chunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1')), base.subarray(base.length - 12)]);
-}
+const pngWithText = (text: string) => withPngChunk(png(), 'tEXt', Buffer.from(`Comment\0${text}`, 'latin1'));
 /** The smallest real GIF: 1x1, one colour. */
 const gif = () =>
   Buffer.concat([
