@@ -16,3 +16,5 @@ export { ModerationActions, type ModerationStatus } from './ModerationActions';
 export { EditDeleteActions } from './EditDeleteActions';
 export { ListView } from './ListView';
 export { ModerationList, type ModeratedListing } from './ModerationList';
+export { Field, fieldClass } from './Field';
+export { SaveCancelButtons } from './SaveCancelButtons';

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Faq, FaqBody } from '@ute/contract';
-import { Button, Modal } from '../../components/ui';
+import { Field, fieldClass, Modal, SaveCancelButtons } from '../../components/ui';
 
 export interface FaqFormDialogProps {
   open: boolean;
@@ -10,8 +10,6 @@ export interface FaqFormDialogProps {
   onSubmit: (body: FaqBody) => void;
   onClose: () => void;
 }
-
-const fieldClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
 
 /**
  * 'Add a New FAQ' / 'Edit FAQ'. No client validation (SPEC.md 5: empty fields are sent and the
@@ -29,8 +27,6 @@ export function FaqFormDialog({ open, faq, isPending, onSubmit, onClose }: FaqFo
 function FaqForm({ faq, isPending, onSubmit, onCancel }: { faq: Faq | null; isPending: boolean; onSubmit: (body: FaqBody) => void; onCancel: () => void }) {
   const [question, setQuestion] = useState(faq?.question ?? '');
   const [answer, setAnswer] = useState(faq?.answer ?? '');
-  const questionId = useId();
-  const answerId = useId();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,26 +36,13 @@ function FaqForm({ faq, isPending, onSubmit, onCancel }: { faq: Faq | null; isPe
 
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={questionId} className="text-sm font-medium text-slate-800">
-          Question
-        </label>
-        <input id={questionId} value={question} onChange={(event) => setQuestion(event.target.value)} placeholder="Enter Question" className={fieldClass} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={answerId} className="text-sm font-medium text-slate-800">
-          Answer
-        </label>
-        <textarea id={answerId} value={answer} onChange={(event) => setAnswer(event.target.value)} placeholder="Enter Answer" rows={5} className={fieldClass} />
-      </div>
-      <div className="mt-2 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-disabled={isPending || undefined}>
-          {faq ? (isPending ? 'Updating...' : 'Update') : isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <Field label="Question">
+        {(id) => <input id={id} value={question} onChange={(event) => setQuestion(event.target.value)} placeholder="Enter Question" className={fieldClass} />}
+      </Field>
+      <Field label="Answer">
+        {(id) => <textarea id={id} value={answer} onChange={(event) => setAnswer(event.target.value)} placeholder="Enter Answer" rows={5} className={fieldClass} />}
+      </Field>
+      <SaveCancelButtons isEditing={faq !== null} isPending={isPending} onCancel={onCancel} />
     </form>
   );
 }

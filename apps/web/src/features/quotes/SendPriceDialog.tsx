@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Button, Modal } from '../../components/ui';
+import { useState, type FormEvent } from 'react';
+import { Button, Field, fieldClass, Modal } from '../../components/ui';
 
 /** 'Enter Price': a free text input (SPEC.md 5: the server checks the amount), Cancel and Submit. */
 export function SendPriceDialog({
@@ -22,7 +22,6 @@ export function SendPriceDialog({
 
 function PriceForm({ isPending, onSubmit, onCancel }: { isPending: boolean; onSubmit: (price: string) => void; onCancel: () => void }) {
   const [price, setPrice] = useState('');
-  const id = useId();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (isPending) return;
@@ -30,21 +29,20 @@ function PriceForm({ isPending, onSubmit, onCancel }: { isPending: boolean; onSu
   };
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          Price (AUD)
-        </label>
-        <input
-          id={id}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-          placeholder="Enter Price"
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-        />
-      </div>
+      <Field label="Price (AUD)">
+        {(id) => (
+          <input
+            id={id}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+            placeholder="Enter Price"
+            className={fieldClass}
+          />
+        )}
+      </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { SHIPMENT_STATUSES, type Shipment, type ShipmentUpdateBody } from '@ute/contract';
-import { Button, PageHeader, Spinner, StatusBadge } from '../../components/ui';
+import { Button, Field, fieldClass, PageHeader, Spinner, StatusBadge } from '../../components/ui';
 import { ApiError } from '../../lib/apiClient';
 import { formatAud, formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
@@ -18,7 +18,8 @@ function BackToQuotes() {
   );
 }
 
-function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+/** A read-only field of the shipment: its name above its value. */
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
     <div className={className}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
@@ -60,19 +61,19 @@ export function ShipmentPage() {
         <div className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
           <h2 className="mb-4 text-lg font-semibold text-slate-900">Details</h2>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
-            <Field label="Status">{data.status}</Field>
-            <Field label="Vehicle Type">{orNA(data.vehicleType)}</Field>
-            <Field label="Order Date & Time">{formatDateTime(data.orderDate)}</Field>
-            <Field label="Pickup Date & Time">{formatDateTime(data.pickUpDateAndTime)}</Field>
-            <Field label="Collection Address">{view.from}</Field>
-            <Field label="Delivery Address">{view.to}</Field>
-            <Field label="Email">{view.email}</Field>
-            <Field label="Quoted Price">{data.price === null ? 'Not quoted yet' : formatAud(data.price)}</Field>
-            <Field label="Collection Contact">{contactText(view.collectionContact)}</Field>
-            <Field label="Delivery Contact">{contactText(view.deliveryContact)}</Field>
-            <Field label="Notes" className="sm:col-span-2">
+            <Detail label="Status">{data.status}</Detail>
+            <Detail label="Vehicle Type">{orNA(data.vehicleType)}</Detail>
+            <Detail label="Order Date & Time">{formatDateTime(data.orderDate)}</Detail>
+            <Detail label="Pickup Date & Time">{formatDateTime(data.pickUpDateAndTime)}</Detail>
+            <Detail label="Collection Address">{view.from}</Detail>
+            <Detail label="Delivery Address">{view.to}</Detail>
+            <Detail label="Email">{view.email}</Detail>
+            <Detail label="Quoted Price">{data.price === null ? 'Not quoted yet' : formatAud(data.price)}</Detail>
+            <Detail label="Collection Contact">{contactText(view.collectionContact)}</Detail>
+            <Detail label="Delivery Contact">{contactText(view.deliveryContact)}</Detail>
+            <Detail label="Notes" className="sm:col-span-2">
               <span className="whitespace-pre-wrap">{orNA(data.notes)}</span>
-            </Field>
+            </Detail>
           </dl>
         </div>
         <ShipmentUpdateForm key={`${data._id}:${data.status}:${data.notes ?? ''}:${data.pickUpDateAndTime ?? ''}`} shipment={data} />
@@ -86,8 +87,6 @@ function ShipmentUpdateForm({ shipment }: { shipment: Shipment }) {
   const [status, setStatus] = useState(shipment.status);
   const [notes, setNotes] = useState(shipment.notes ?? '');
   const [pickUp, setPickUp] = useState(toLocalInputValue(shipment.pickUpDateAndTime));
-  const ids = { status: useId(), notes: useId(), pickUp: useId() };
-  const fieldClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,30 +104,21 @@ function ShipmentUpdateForm({ shipment }: { shipment: Shipment }) {
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 className="text-lg font-semibold text-slate-900">Update Shipment</h2>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.status} className="text-sm font-medium text-slate-800">
-          Status
-        </label>
-        <select id={ids.status} value={status} onChange={(event) => setStatus(event.target.value)} className={fieldClass}>
-          {statuses.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.pickUp} className="text-sm font-medium text-slate-800">
-          Pickup Date & Time
-        </label>
-        <input id={ids.pickUp} type="datetime-local" value={pickUp} onChange={(event) => setPickUp(event.target.value)} className={fieldClass} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.notes} className="text-sm font-medium text-slate-800">
-          Notes
-        </label>
-        <textarea id={ids.notes} value={notes} onChange={(event) => setNotes(event.target.value)} rows={4} className={fieldClass} />
-      </div>
+      <Field label="Status">
+        {(id) => (
+          <select id={id} value={status} onChange={(event) => setStatus(event.target.value)} className={fieldClass}>
+            {statuses.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Pickup Date & Time">
+        {(id) => <input id={id} type="datetime-local" value={pickUp} onChange={(event) => setPickUp(event.target.value)} className={fieldClass} />}
+      </Field>
+      <Field label="Notes">{(id) => <textarea id={id} value={notes} onChange={(event) => setNotes(event.target.value)} rows={4} className={fieldClass} />}</Field>
       <div className="flex justify-end">
         <Button type="submit" aria-disabled={update.isPending || undefined}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
