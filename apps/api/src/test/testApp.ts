@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '../plugins/config';
 import { upsertAdmin } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoData, writeDemoImages } from '../seed/seed';
+import { startSmtpCapture, type SmtpCapture } from './smtpCapture';
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'correct-horse-1' };
 export const engine: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -97,6 +98,20 @@ export async function createTestApp(
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A seeded test app whose mail goes to an in-process SMTP server; close() stops both. */
+export async function createSeededTestAppWithSmtp(): Promise<TestApp & { smtp: SmtpCapture }> {
+  const smtp = await startSmtpCapture();
+  const t = await createTestApp({ seeded: true, env: { SMTP_URL: smtp.url } });
+  return {
+    ...t,
+    smtp,
+    close: async () => {
+      await t.close();
+      await smtp.close();
     },
   };
 }

@@ -99,24 +99,24 @@ function toJobBookingDto(row: JobBookingRow): JobBooking {
   };
 }
 
-export async function getUteBookings(ctx: AppContext, query: BookingListQuery) {
-  const { rows, total } = await listUteBookings(ctx.db, { payment: query.payment, page: query.page, limit: query.limit });
+/** One tab of a booking list: the page as DTOs, its total, and which payout provider transfers. */
+function toBookingListResponse<TRow, TDto>(ctx: AppContext, query: BookingListQuery, { rows, total }: { rows: TRow[]; total: number }, toDto: (row: TRow) => TDto) {
   return {
-    data: rows.map(toUteBookingDto),
+    data: rows.map(toDto),
     totalCount: total,
     paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
     payoutProvider: ctx.payouts.name,
   };
 }
 
+export async function getUteBookings(ctx: AppContext, query: BookingListQuery) {
+  const page = await listUteBookings(ctx.db, { payment: query.payment, page: query.page, limit: query.limit });
+  return toBookingListResponse(ctx, query, page, toUteBookingDto);
+}
+
 export async function getJobBookings(ctx: AppContext, query: BookingListQuery) {
-  const { rows, total } = await listJobBookings(ctx.db, { payment: query.payment, page: query.page, limit: query.limit });
-  return {
-    data: rows.map(toJobBookingDto),
-    totalCount: total,
-    paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
-    payoutProvider: ctx.payouts.name,
-  };
+  const page = await listJobBookings(ctx.db, { payment: query.payment, page: query.page, limit: query.limit });
+  return toBookingListResponse(ctx, query, page, toJobBookingDto);
 }
 
 /** The 409 that explains why a booking cannot be paid now, or null when it can. */

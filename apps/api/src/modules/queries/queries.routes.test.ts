@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/database';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createSeededTestAppWithSmtp, createTestApp, type TestApp } from '../../test/testApp';
 
 const seededQueryId = (n: number) => `00000008-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -17,16 +17,13 @@ interface ListedQuery {
 }
 
 describe('queries api', () => {
-  let t: TestApp;
+  let t: TestApp & { smtp: SmtpCapture };
   let smtp: SmtpCapture;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await createTestApp({ seeded: true, env: { SMTP_URL: smtp.url } });
+    t = await createSeededTestAppWithSmtp();
+    smtp = t.smtp;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const auditRows = (targetId: string) =>
     queryRows<{ action: string; after: Record<string, unknown> | null }>(

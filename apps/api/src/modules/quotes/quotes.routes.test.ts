@@ -3,21 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { quoteMessages } from '@ute/contract';
 import { queryRows } from '../../db/database';
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import type { SmtpCapture } from '../../test/smtpCapture';
+import { createSeededTestAppWithSmtp, createTestApp, type TestApp } from '../../test/testApp';
 import { mailOutbox } from '../mail/mail.table';
 import { shipments, type ContactDetailEntry } from './quotes.table';
 
-let t: TestApp;
+let t: TestApp & { smtp: SmtpCapture };
 let smtp: SmtpCapture;
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({ seeded: true, env: { SMTP_URL: smtp.url } });
+  t = await createSeededTestAppWithSmtp();
+  smtp = t.smtp;
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 let counter = 0;
 /** A fresh quote of its own for each test. */
