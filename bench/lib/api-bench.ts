@@ -1,3 +1,4 @@
+import { DASHBOARD_NUMBERS_BY_COUNT_SQL } from '../../apps/api/src/test/dashboardCounts';
 import type { BenchOptions, Comparison } from './args';
 import { runPhases, toPhases, type BenchEngine, type Phases, type Statement } from './engine';
 import { httpLoad, rawLoad, sequential, type LoadResult } from './load';
@@ -27,15 +28,6 @@ export const LISTS: ListSpec[] = [
 export const HEAVY_USER_ID = '00000001-0000-4000-8000-000000000001';
 const PAGE_SIZE = 10;
 
-/** The seven dashboard numbers counted the slow, obviously right way. */
-const COUNTS_SQL = `select
-  (select count(*)::int from users where deleted_at is null) as "totalUser",
-  (select count(*)::int from users where deleted_at is null and is_active) as "totalActiveUser",
-  (select count(*)::int from users where deleted_at is null and not is_active) as "totalDeactiveUser",
-  (select count(*)::int from utes where deleted_at is null) as "totalUtedata",
-  (select count(*)::int from jobs where deleted_at is null) as "totalJobdata",
-  (select count(*)::int from ute_bookings where deleted_at is null) as "totalUteBooking",
-  (select count(*)::int from job_bookings where deleted_at is null) as "totalJobBooking"`;
 
 /** The issue's "unindexed ILIKE": the endpoint's own statements with index and bitmap scans switched off. */
 const NO_INDEX = ['set local enable_bitmapscan = off', 'set local enable_indexscan = off'];
@@ -283,11 +275,11 @@ async function paging(engine: BenchEngine, options: BenchOptions, log: Log, out:
 /** c. The dashboard against COUNT(*) of the same tables; the numbers must be equal. */
 async function dashboard(engine: BenchEngine, options: BenchOptions, log: Log, out: EngineResults): Promise<void> {
   const { data } = await getJson<{ data: Record<string, number> }>(engine, '/dashboard-data');
-  const [counted] = await engine.sql<Record<string, number>>(COUNTS_SQL);
+  const [counted] = await engine.sql<Record<string, number>>(DASHBOARD_NUMBERS_BY_COUNT_SQL);
   const mismatches = Object.keys(counted).filter((key) => Number(data[key]) !== Number(counted[key]));
   for (let i = 0; i < 3; i += 1) await getJson(engine, '/dashboard-data');
   const endpointTimes = await sequential(options.samples * 4, () => getJson(engine, '/dashboard-data').then(() => undefined));
-  const countTimes = await sequential(options.rawSamples, () => engine.sql(COUNTS_SQL).then(() => undefined));
+  const countTimes = await sequential(options.rawSamples, () => engine.sql(DASHBOARD_NUMBERS_BY_COUNT_SQL).then(() => undefined));
   const value = ratio(median(endpointTimes), median(countTimes));
   log(`${engine.name} dashboard: ${round(median(endpointTimes), 3)} ms vs COUNT(*) ${round(median(countTimes), 3)} ms -> ${value}; numbers ${mismatches.length ? 'DIFFER' : 'equal'}`);
   out.rows.push(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/database';
+import { DASHBOARD_NUMBERS_BY_COUNT_SQL } from '../../test/dashboardCounts';
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 describe('GET /api/admin/dashboard-data', () => {
@@ -19,17 +20,7 @@ describe('GET /api/admin/dashboard-data', () => {
     await t.database.db.execute(sql`update jobs set deleted_at = now() where job_id = 'JOB-T1'`);
     const response = await t.request({ method: 'GET', url: '/dashboard-data' });
     expect(response.statusCode).toBe(200);
-    const [expected] = await queryRows<Record<string, number>>(
-      t.database.db,
-      sql`select
-        (select count(*)::int from users where deleted_at is null) as "totalUser",
-        (select count(*)::int from users where deleted_at is null and is_active) as "totalActiveUser",
-        (select count(*)::int from users where deleted_at is null and not is_active) as "totalDeactiveUser",
-        (select count(*)::int from utes where deleted_at is null) as "totalUtedata",
-        (select count(*)::int from jobs where deleted_at is null) as "totalJobdata",
-        (select count(*)::int from ute_bookings where deleted_at is null) as "totalUteBooking",
-        (select count(*)::int from job_bookings where deleted_at is null) as "totalJobBooking"`,
-    );
+    const [expected] = await queryRows<Record<string, number>>(t.database.db, sql.raw(DASHBOARD_NUMBERS_BY_COUNT_SQL));
     expect(response.json().data).toEqual(expected);
     expect(expected.totalUser).toBe(79);
     expect(expected.totalActiveUser + expected.totalDeactiveUser).toBe(79);
