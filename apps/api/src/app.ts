@@ -11,7 +11,7 @@ import type { Database } from './db/database';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rateLimiter';
 import { RedisRateLimitStore } from './lib/redisRateLimiter';
 import { hmac, loadSigningSecret } from './lib/secrets';
-import { registerAuthGuard } from './plugins/authGuard';
+import { registerAuthGuard, registerPublicScope } from './plugins/authGuard';
 import type { Config } from './plugins/config';
 import type { AppContext } from './plugins/context';
 import { registerErrorHandler } from './plugins/errorHandler';
@@ -53,12 +53,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that stalls its headers, its body or its socket is cut (SECURITY.md); Node checks
+    // the header and request deadlines every second instead of every 30 s.
+    connectionTimeout: config.IDLE_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false } },
   });
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -86,10 +93,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   };
   app.decorate('ctx', ctx);
+  registerErrorHandler(app);
   // Kept so a test can walk every route and prove each non-public one is guarded.
   const registeredRoutes: { method: string; url: string; isPublic: boolean }[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, isPublic: route.config?.isPublic === true });
+    // Read later: a public scope's own onRoute hook marks the route after this one has run.
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, get isPublic() { return route.config?.isPublic === true; } });
   });
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onClose', async () => {
@@ -98,7 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // Nothing is cached unless its route says how (web assets, public images): api answers and
+    // errors are never stored, however the URL was spelled.
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
 
   // helmet's own middleware, built once (@fastify/helmet builds it again for every request).
@@ -124,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => applySecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  registerAuthGuard(app); // after the headers (a 401 carries them too), before any route
   // gzip only: brotli at its default quality costs too much CPU per request to do on the fly.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await app.register(fastifyMultipart, {
@@ -139,10 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-
-  registerErrorHandler(app);
-  registerAuthGuard(app);
+  // The docs map every call: by default only an admin's bearer token opens them.
+  const docsOptions = { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' as const } };
+  if (config.API_DOCS === 'public') await registerPublicScope(app, async (scope) => void (await scope.register(fastifySwaggerUi, docsOptions)));
+  else await app.register(fastifySwaggerUi, docsOptions);
 
   await app.register(
     async (admin) => {
@@ -161,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: API_BASE },
   );
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', engine: database.engine }));
+  app.get('/api/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok', engine: database.engine }));
   await app.register(filesRoutes);
   await registerWebApp(app, options.webDistFolder);
   return app;

@@ -23,6 +23,14 @@ const envSchema = z.object({
   MAILS_PER_ADMIN_PER_HOUR: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** `admin`: the OpenAPI document and its UI need an admin's bearer token; `public`: anyone may read them. */
+  API_DOCS: z.enum(['admin', 'public']).default('admin'),
+  // Connection bounds (SECURITY.md, "Bounded requests and connections").
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
@@ -34,5 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const config = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  // Node's http server refuses a headers deadline later than the whole request's.
+  if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration:\nHEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  return config;
 }
