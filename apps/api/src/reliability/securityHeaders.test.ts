@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../lib/paths';
 import { createTestApp, type TestApp } from '../test/testApp';
 
 const webDist = mkdtempSync(path.join(os.tmpdir(), 'ute-web-dist-'));
@@ -61,6 +62,13 @@ describe('security headers on every kind of response', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expectSecurityHeaders(response.headers);
+  });
+});
+
+describe('SECURITY.md', () => {
+  it('quotes the CSP that is sent', async () => {
+    const quoted = /^Content-Security-Policy: (.+)$/m.exec(readFileSync(path.join(repoRoot, 'SECURITY.md'), 'utf8'))?.[1];
+    expect(quoted).toBe((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
   });
 });
 
