@@ -70,7 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const signingSecret = loadSigningSecret(config.JWT_SECRET, config.DATA_DIR);
-  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  // In production the OTP never reaches the log; on a laptop without SMTP it is printed there (README).
+  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, canLogSensitiveBodies: config.NODE_ENV !== 'production' });
   const redisLimits = !options.limits && config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : null;
   const limits = options.limits ?? redisLimits ?? new MemoryRateLimitStore();
   const ctx: AppContext = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore, type RateLimitStore } from './rateLimiter';
+import { MemoryRateLimitStore, reserveAttempt, type AttemptPolicy, type RateLimitStore } from './rateLimiter';
 import { RedisRateLimitStore } from './redisRateLimiter';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -31,5 +31,107 @@ describe.each([
   it('keeps keys apart', async () => {
     await store.hit('c1', 60_000);
     expect(await store.count('c2')).toBe(0);
+  });
+
+  it('gives 40 parallel hits the counts 1 to 40, each exactly once', async () => {
+    const counts = await Promise.all(Array.from({ length: 40 }, () => store.hit('burst', 60_000)));
+    expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(await store.count('burst')).toBe(40);
+  });
+
+  it('takes one hit back on release, never below zero and never creating the key', async () => {
+    await store.hit('d', 60_000);
+    await store.hit('d', 60_000);
+    await store.release('d');
+    expect(await store.count('d')).toBe(1);
+    await store.release('d');
+    await store.release('d');
+    expect(await store.count('d')).toBe(0);
+    expect(await store.hit('d', 60_000)).toBe(1);
+    await store.release('never-hit');
+    expect(await store.hit('never-hit', 60_000)).toBe(1);
+  });
+});
+
+/** An address no other test uses: the Redis store is shared by every test of the file. */
+const newAddress = () => `10.0.0.1-${randomUUID()}`;
+
+const policy: AttemptPolicy = {
+  name: 'test',
+  windowMs: 60_000,
+  perAccountAndAddress: 2,
+  perAddress: 5,
+  perAccountBeforeSlowdown: 3,
+  slowdownStepMs: 1000,
+  slowdownMaxMs: 2000,
+  tooManyMessage: 'Too many',
+};
+
+describe.each([
+  ['in-process', () => new MemoryRateLimitStore() as RateLimitStore],
+  ['Redis', () => redis as RateLimitStore],
+])('reserveAttempt with the %s store', (_name, makeStore) => {
+  // Waits are recorded, not slept: the numbers are what the policy says, the test stays fast.
+  const attempt = async (store: RateLimitStore, account: string, address: string, waits: number[] = [], ofPolicy = policy) => {
+    try {
+      await reserveAttempt(store, ofPolicy, account, address, async (ms) => waits.push(ms));
+      return 'ok';
+    } catch (error) {
+      return (error as { statusCode?: number }).statusCode;
+    }
+  };
+
+  it('lets through only the limit of a parallel burst from one address, then answers 429', async () => {
+    const store = makeStore();
+    const account = randomUUID();
+    const address = newAddress();
+    const results = await Promise.all(Array.from({ length: 40 }, () => attempt(store, account, address)));
+    expect(results.filter((result) => result === 'ok')).toHaveLength(policy.perAccountAndAddress);
+    expect(results.filter((result) => result === 429)).toHaveLength(40 - policy.perAccountAndAddress);
+  });
+
+  it('blocks the address that failed, not the account from another address', async () => {
+    const store = makeStore();
+    const account = randomUUID();
+    const [attacker, owner] = [newAddress(), newAddress()];
+    expect(await attempt(store, account, attacker)).toBe('ok');
+    expect(await attempt(store, account, attacker)).toBe('ok');
+    expect(await attempt(store, account, attacker)).toBe(429);
+    expect(await attempt(store, account, owner)).toBe('ok');
+  });
+
+  it('slows the account down past its soft limit, 1 s then 2 s at most, but never refuses it', async () => {
+    const store = makeStore();
+    const account = randomUUID();
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i += 1) expect(await attempt(store, account, newAddress(), waits)).toBe('ok');
+    expect(waits).toEqual([1000, 2000, 2000]);
+  });
+
+  it('refuses one address past its limit across accounts', async () => {
+    const store = makeStore();
+    const address = newAddress();
+    for (let i = 0; i < policy.perAddress; i += 1) expect(await attempt(store, randomUUID(), address)).toBe('ok');
+    expect(await attempt(store, randomUUID(), address)).toBe(429);
+  });
+
+  it('refuses past the ceiling per account where the policy has one', async () => {
+    const store = makeStore();
+    const account = randomUUID();
+    const withCeiling = { ...policy, perAccountBeforeSlowdown: 10, perAccount: 3 };
+    for (let i = 0; i < 3; i += 1) expect(await attempt(store, account, newAddress(), [], withCeiling)).toBe('ok');
+    expect(await attempt(store, account, newAddress(), [], withCeiling)).toBe(429);
+  });
+
+  it('on success forgives the address its failures on the account and gives its hits back', async () => {
+    const store = makeStore();
+    const account = randomUUID();
+    const address = newAddress();
+    await reserveAttempt(store, policy, account, address);
+    const right = await reserveAttempt(store, policy, account, address);
+    await right.succeed();
+    expect(await store.count(`test:account+ip:${account}|${address}`)).toBe(0);
+    expect(await store.count(`test:ip:${address}`)).toBe(1);
+    expect(await store.count(`test:account:${account}`)).toBe(1);
   });
 });

@@ -22,6 +22,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   MAILS_PER_ADMIN_PER_HOUR: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `production` keeps secrets (the OTP) out of the log of mails that are logged instead of sent (no SMTP_URL). */
+  NODE_ENV: z.string().default('development'),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** `admin`: the OpenAPI document and its UI need an admin's bearer token; `public`: anyone may read them. */
   API_DOCS: z.enum(['admin', 'public']).default('admin'),

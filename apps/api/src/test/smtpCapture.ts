@@ -106,9 +106,10 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
 /**
  * An in-process SMTP server that keeps every mail it receives, so tests see the real mail the api
  * sends (`createTestApp({ env: { SMTP_URL: capture.url } })`). Plain SMTP: no STARTTLS, no AUTH.
- * Port 0 (default) picks a free port.
+ * Port 0 (default) picks a free port; `delayMs` holds each mail that long before accepting it, like a
+ * slow server.
  */
-export async function startSmtpCapture(options: { port?: number; host?: string } = {}): Promise<SmtpCapture> {
+export async function startSmtpCapture(options: { port?: number; host?: string; delayMs?: number } = {}): Promise<SmtpCapture> {
   const host = options.host ?? '127.0.0.1';
   const mails: CapturedMail[] = [];
   const waiters = new Set<{ match: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }>();
@@ -122,7 +123,7 @@ export async function startSmtpCapture(options: { port?: number; host?: string }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
-      stream.on('end', () => {
+      const accept = () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), {
           from,
@@ -136,7 +137,8 @@ export async function startSmtpCapture(options: { port?: number; host?: string }
           }
         }
         callback();
-      });
+      };
+      stream.on('end', () => (options.delayMs ? setTimeout(accept, options.delayMs) : accept()));
     },
   });
 

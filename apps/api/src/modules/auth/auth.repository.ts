@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 import { admins, passwordResetCodes } from './auth.table';
 
@@ -71,11 +71,19 @@ export async function findLatestOpenCode(db: DbOrTx, adminId: string): Promise<R
   return row;
 }
 
-export async function recordFailedOtp(db: DbOrTx, id: string): Promise<void> {
-  await db
+/**
+ * Takes one try from an open code's budget BEFORE the code is compared, in one conditional update
+ * (the row lock makes parallel callers queue and re-check `failed_attempts < maxTries`): of any
+ * number of parallel guesses only maxTries are compared. True when a try was left. The column
+ * counts every try, the right one too; a right code is consumed right after, so that one is moot.
+ */
+export async function reserveOtpTry(db: DbOrTx, id: string, maxTries: number): Promise<boolean> {
+  const rows = await db
     .update(passwordResetCodes)
     .set({ failedAttempts: sql`${passwordResetCodes.failedAttempts} + 1` })
-    .where(eq(passwordResetCodes.id, id));
+    .where(and(eq(passwordResetCodes.id, id), isNull(passwordResetCodes.otpUsedAt), lt(passwordResetCodes.failedAttempts, maxTries)))
+    .returning({ id: passwordResetCodes.id });
+  return rows.length === 1;
 }
 
 /** Marks the OTP used and stores the reset token; only one caller can win (otp_used_at is null). */

@@ -35,7 +35,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/valid-otp/:email',
     { config: publicRoute, schema: { tags: ['auth'], params: otpEmailParamSchema, body: otpSchema, response: { 200: otpResponseSchema } } },
-    (request) => auth.checkOtp(request.body, request.params.email),
+    (request) => auth.checkOtp(request.body, request.params.email, request.ip),
   );
 
   app.post('/reset-password', { config: publicRoute, schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } }, (request) =>
@@ -47,7 +47,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   }));
 
   app.post('/change-password', { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageSchema } } }, (request) =>
-    auth.changePassword(request.body, actorOf(request)),
+    auth.changePassword(request.body, actorOf(request), request.ip),
   );
 
   app.post('/sign-out', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, (request) => auth.signOut(actorOf(request)));

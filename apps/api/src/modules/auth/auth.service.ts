@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangePassword, ForgotPassword, OtpCheck, ResetPassword, SignIn, Admin } from '@ute/contract';
 import type { Db } from '../../db/database';
 import { AppError, badRequest } from '../../lib/errors';
-import type { RateLimitStore } from '../../lib/rateLimiter';
+import { reserveAttempt, type AttemptPolicy, type RateLimitStore } from '../../lib/rateLimiter';
 import { hmac, randomOtp, randomToken, safeEqual, sha256 } from '../../lib/secrets';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
@@ -10,15 +11,30 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 
 const MINUTE = 60_000;
+/** The throttling numbers; the policy they make is in SECURITY.md (Throttling). */
 export const authLimits = {
-  signInFailuresPerEmail: 5,
-  signInFailuresPerIp: 20,
   signInWindowMs: 15 * MINUTE,
-  otpMailsPerEmailPerHour: 3,
-  otpMailsPerIpPerHour: 10,
+  /** Hard (429): a stranger blocks only their own address, never the admin's. */
+  signInFailuresPerAccountPerAddress: 5,
+  signInFailuresPerAddress: 20,
+  /** Soft: past this, every address waits before its answer, but is never refused. */
+  signInFailuresPerAccountBeforeSlowdown: 10,
+  otpMailWindowMs: 60 * MINUTE,
+  otpMailsPerEmailPerAddress: 3,
+  otpMailsPerAddress: 10,
+  otpMailsPerEmailBeforeSlowdown: 5,
+  /** The one hard limit across addresses: bounds the mails to a mailbox and the codes to guess at. */
+  otpMailsPerEmail: 10,
   otpValidityMs: 10 * MINUTE,
-  otpMaxFailures: 5,
-  otpChecksPerEmail: 10,
+  /** Compares one code gets, counted in the database; then it is dead. */
+  otpTriesPerCode: 5,
+  otpCheckWindowMs: 15 * MINUTE,
+  otpChecksPerAccountPerAddress: 10,
+  otpChecksPerAddress: 20,
+  otpChecksPerAccountBeforeSlowdown: 10,
+  /** The wait past a soft limit: 1 s for the first attempt over it, 2 s from the second on. */
+  slowdownStepMs: 1000,
+  slowdownMaxMs: 2000,
   resetTokenValidityMs: 15 * MINUTE,
 } as const;
 
@@ -28,6 +44,8 @@ export const authTexts = {
   tooManySignIns: 'Too many sign-in attempts. Please try again in 15 minutes.',
   otpSent: 'If an account exists for this email, a verification code has been sent to it',
   tooManyOtpMails: 'Too many code requests. Please try again later.',
+  tooManyOtpChecks: 'Too many code checks. Please try again in 15 minutes.',
+  tooManyPasswordChecks: 'Too many wrong current passwords. Please try again in 15 minutes.',
   otpInvalid: 'Invalid or expired OTP',
   otpVerified: 'OTP verified successfully',
   resetInvalid: 'Invalid or expired reset token',
@@ -39,6 +57,49 @@ export const authTexts = {
 } as const;
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * A forgot-password answer leaves no sooner than this after the account lookup. The argon2 check
+ * and a known email's writes fit inside it, so neither the writes nor a busy CPU tell whether the
+ * account exists. Below the time a mail server takes, so a send awaited by mistake would show.
+ */
+const OTP_ANSWER_FLOOR_MS = 150;
+
+const slowdown = { slowdownStepMs: authLimits.slowdownStepMs, slowdownMaxMs: authLimits.slowdownMaxMs };
+const signInPolicy: AttemptPolicy = {
+  name: 'signin',
+  windowMs: authLimits.signInWindowMs,
+  perAccountAndAddress: authLimits.signInFailuresPerAccountPerAddress,
+  perAddress: authLimits.signInFailuresPerAddress,
+  perAccountBeforeSlowdown: authLimits.signInFailuresPerAccountBeforeSlowdown,
+  ...slowdown,
+  tooManyMessage: authTexts.tooManySignIns,
+};
+// A current-password check is a password guess like a sign-in: the same numbers, by admin id.
+const changePasswordPolicy: AttemptPolicy = { ...signInPolicy, name: 'change-password', tooManyMessage: authTexts.tooManyPasswordChecks };
+const otpCheckPolicy: AttemptPolicy = {
+  name: 'otp-check',
+  windowMs: authLimits.otpCheckWindowMs,
+  perAccountAndAddress: authLimits.otpChecksPerAccountPerAddress,
+  perAddress: authLimits.otpChecksPerAddress,
+  perAccountBeforeSlowdown: authLimits.otpChecksPerAccountBeforeSlowdown,
+  ...slowdown,
+  tooManyMessage: authTexts.tooManyOtpChecks,
+};
+// The mail-bomb limit is per email AND address, so a stranger cannot use up the owner's code mails
+// from elsewhere. The ceiling per email across addresses stays (a lock-out then needs four
+// addresses working together) because without it every extra address gets 3 more codes an hour,
+// 5 guesses each: a bounded mailbox and a bounded OTP guess rate weigh more.
+const otpMailPolicy: AttemptPolicy = {
+  name: 'otp-mail',
+  windowMs: authLimits.otpMailWindowMs,
+  perAccountAndAddress: authLimits.otpMailsPerEmailPerAddress,
+  perAddress: authLimits.otpMailsPerAddress,
+  perAccountBeforeSlowdown: authLimits.otpMailsPerEmailBeforeSlowdown,
+  perAccount: authLimits.otpMailsPerEmail,
+  ...slowdown,
+  tooManyMessage: authTexts.tooManyOtpMails,
+};
 
 export function toAdminDto(admin: repo.AdminRow): Admin {
   return { _id: admin.id, email: admin.email, name: admin.name, role: admin.role };
@@ -57,76 +118,66 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper }: Aut
 
   async function signIn(input: SignIn, ip: string) {
     const email = normaliseEmail(input.email);
-    const emailKey = `signin:email:${email}`;
-    const ipKey = `signin:ip:${ip}`;
-    if (
-      (await limits.count(emailKey)) >= authLimits.signInFailuresPerEmail ||
-      (await limits.count(ipKey)) >= authLimits.signInFailuresPerIp
-    ) {
-      throw new AppError('TOO_MANY_REQUESTS', authTexts.tooManySignIns);
-    }
+    // Reserved before argon2 runs, so a burst of parallel guesses gets no more checks than the limit.
+    const attempt = await reserveAttempt(limits, signInPolicy, email, ip);
     const admin = await repo.findAdminByEmail(db, email);
     const isValid = admin ? await verifyPassword(admin.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-    if (!admin || !isValid || !admin.isActive) {
-      await limits.hit(emailKey, authLimits.signInWindowMs);
-      await limits.hit(ipKey, authLimits.signInWindowMs);
-      throw new AppError('UNAUTHORIZED', authTexts.invalidCredentials);
-    }
-    await limits.reset(emailKey);
+    if (!admin || !isValid || !admin.isActive) throw new AppError('UNAUTHORIZED', authTexts.invalidCredentials);
+    // A success clears this address's failures on the account and gives its reservation back: the
+    // counters hold failures (and attempts under way) only.
+    await attempt.succeed();
     const token = tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion });
     return { token, message: authTexts.signedIn, user: toAdminDto(admin) };
   }
 
+  /** Stores a new code and queues its mail in one transaction, then starts the mail without waiting. */
+  async function issueOtp(admin: repo.AdminRow) {
+    const otp = randomOtp();
+    const mailId = await db.transaction(async (tx) => {
+      await repo.insertResetCode(tx, {
+        adminId: admin.id,
+        otpHash: hmac(otpPepper, `${admin.id}:${otp}`),
+        otpExpiresAt: new Date(Date.now() + authLimits.otpValidityMs),
+      });
+      return mailer.enqueue(tx, {
+        to: admin.email,
+        subject: 'Your password reset code',
+        body: `Your verification code is ${otp}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask to reset your password, ignore this mail.`,
+        isSensitive: true,
+      });
+    });
+    mailer.deliverSoon(mailId);
+  }
+
   async function requestOtp(input: ForgotPassword, ip: string) {
     const email = normaliseEmail(input.email);
-    const perEmail = await limits.hit(`otp-mail:email:${email}`, 60 * MINUTE);
-    const perIp = await limits.hit(`otp-mail:ip:${ip}`, 60 * MINUTE);
-    if (perEmail > authLimits.otpMailsPerEmailPerHour || perIp > authLimits.otpMailsPerIpPerHour) {
-      throw new AppError('TOO_MANY_REQUESTS', authTexts.tooManyOtpMails);
-    }
+    // Every request counts (no succeed): the limit is on mails, not on failures.
+    await reserveAttempt(limits, otpMailPolicy, email, ip);
     const admin = await repo.findAdminByEmail(db, email);
-    if (admin?.isActive) {
-      const otp = randomOtp();
-      const mailId = await db.transaction(async (tx) => {
-        await repo.insertResetCode(tx, {
-          adminId: admin.id,
-          otpHash: hmac(otpPepper, `${admin.id}:${otp}`),
-          otpExpiresAt: new Date(Date.now() + authLimits.otpValidityMs),
-        });
-        return mailer.enqueue(tx, {
-          to: admin.email,
-          subject: 'Your password reset code',
-          body: `Your verification code is ${otp}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask to reset your password, ignore this mail.`,
-        });
-      });
-      await mailer.deliver(mailId);
-    } else {
-      await burnPasswordCheck(email); // same work either way, so timing does not tell
-    }
+    // Same work and same wait either way, and the mail leaves after the answer: the timing does not
+    // tell whether the account exists.
+    await Promise.all([sleep(OTP_ANSWER_FLOOR_MS), burnPasswordCheck(email), admin?.isActive ? issueOtp(admin) : null]);
     return { email, message: authTexts.otpSent };
   }
 
-  async function checkOtp(input: OtpCheck, pathEmail: string) {
+  async function checkOtp(input: OtpCheck, pathEmail: string, ip: string) {
     const email = normaliseEmail(input.email);
     if (email !== normaliseEmail(pathEmail)) throw badRequest(authTexts.otpInvalid);
-    if ((await limits.hit(`otp-check:${email}`, 15 * MINUTE)) > authLimits.otpChecksPerEmail) {
-      throw new AppError('TOO_MANY_REQUESTS', authTexts.tooManySignIns);
-    }
+    const attempt = await reserveAttempt(limits, otpCheckPolicy, email, ip);
     const admin = await repo.findAdminByEmail(db, email);
     const code = admin ? await repo.findLatestOpenCode(db, admin.id) : undefined;
-    if (!admin || !code || code.otpExpiresAt.getTime() < Date.now() || code.failedAttempts >= authLimits.otpMaxFailures) {
+    // The try is taken from the code's budget before the compare, so parallel guesses cannot outrun it.
+    if (!admin || !code || code.otpExpiresAt.getTime() < Date.now() || !(await repo.reserveOtpTry(db, code.id, authLimits.otpTriesPerCode))) {
       throw badRequest(authTexts.otpInvalid);
     }
-    if (!safeEqual(code.otpHash, hmac(otpPepper, `${admin.id}:${input.otp}`))) {
-      await repo.recordFailedOtp(db, code.id);
-      throw badRequest(authTexts.otpInvalid);
-    }
+    if (!safeEqual(code.otpHash, hmac(otpPepper, `${admin.id}:${input.otp}`))) throw badRequest(authTexts.otpInvalid);
     const resetToken = randomToken();
     const isConsumed = await repo.consumeOtp(db, code.id, {
       resetTokenHash: sha256(resetToken),
       resetTokenExpiresAt: new Date(Date.now() + authLimits.resetTokenValidityMs),
     });
     if (!isConsumed) throw badRequest(authTexts.otpInvalid);
+    await attempt.succeed(); // the code is used up: this address's wrong tries are forgiven
     return { token: resetToken, message: authTexts.otpVerified };
   }
 
@@ -141,7 +192,9 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper }: Aut
     return { message: authTexts.passwordReset };
   }
 
-  async function changePassword(input: ChangePassword, actor: Actor & { adminId: string }) {
+  async function changePassword(input: ChangePassword, actor: Actor & { adminId: string }, ip: string) {
+    // Reserved before argon2 runs: otherwise a stolen token is an unthrottled current-password oracle.
+    const attempt = await reserveAttempt(limits, changePasswordPolicy, actor.adminId, ip);
     const admin = await repo.findAdminById(db, actor.adminId);
     if (!admin) throw new AppError('UNAUTHORIZED', authTexts.sessionInvalid);
     if (!(await verifyPassword(admin.passwordHash, input.oldPassword))) {
@@ -152,6 +205,7 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper }: Aut
       await repo.setAdminPassword(tx, admin.id, passwordHash);
       await writeAudit(tx, actor, { action: 'admin.password-change', targetType: 'admin', targetId: admin.id });
     });
+    await attempt.succeed();
     return { message: authTexts.passwordChanged };
   }
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every mail is written here first, then sent; a failed send stays here to be retried. */
 export const mailOutbox = pgTable(
@@ -7,7 +7,10 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
+    /** Replaced by a redaction text once a sensitive mail has been delivered or given up. */
     body: text('body').notNull(),
+    /** Carries a secret (an OTP): its body is not kept after delivery and not logged in production. */
+    isSensitive: boolean('is_sensitive').notNull().default(false),
     /** pending | sent | logged (no SMTP configured) | failed (gave up) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
