@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -47,6 +47,29 @@ export interface BuildAppOptions {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+// helmet's own middleware, built once (@fastify/helmet builds it again for every request).
+const applySecurityHeaders = helmet({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  // HSTS only means something over HTTPS; browsers ignore it on plain HTTP.
+  strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+});
+
 /** Builds the whole app without listening, so tests can use app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -64,6 +87,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false } },
+    // URLs the router cannot read (a lone surrogate, an overlong parameter) get the error envelope too.
+    // No hook runs for these, so their headers are set here.
+    frameworkErrors: (error, request, reply: FastifyReply) =>
+      applySecurityHeaders(request.raw, reply.raw, () =>
+        reply
+          .header('Cache-Control', 'no-store')
+          .status(error.statusCode ?? 400)
+          .send({ message: error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid' : error.message }),
+      ),
   });
   app.server.maxConnections = config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
@@ -113,28 +145,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
 
-  // helmet's own middleware, built once (@fastify/helmet builds it again for every request).
-  const applySecurityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // HSTS only means something over HTTPS; browsers ignore it on plain HTTP.
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
   app.addHook('onRequest', (request, reply, done) => applySecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   registerAuthGuard(app); // after the headers (a 401 carries them too), before any route
   // gzip only: brotli at its default quality costs too much CPU per request to do on the fly.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, notAllowedCharacterMessage } from './authForms';
 
 /** Error body of every 4xx/5xx answer (DESIGN.md, HTTP contract). */
 export const errorEnvelopeSchema = z.object({
@@ -35,9 +36,18 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export { pageNumber as pageNumberSchema, pageSize as pageSizeSchema };
 
+/**
+ * The string of every request field (body, query, params): refuses a NUL or a lone UTF-16
+ * surrogate with '<label> contains a character that is not allowed', so text PostgreSQL cannot
+ * store answers 400 instead of 500. Chain .trim(), .min() and .max() as on z.string(). The auth
+ * forms (zod/mini, authForms.ts) apply the same isStorableText.
+ */
+export function textSchema(label: string, params?: { error: string }) {
+  return z.string(params).refine(isStorableText, { error: notAllowedCharacterMessage(label), abort: true });
+}
+
 /** Free-text search: trimmed, bounded, empty means no search. */
-export const searchTextSchema = z
-  .string()
+export const searchTextSchema = textSchema('search')
   .max(100, 'search must be at most 100 characters')
   .transform((value) => value.trim())
   .optional();

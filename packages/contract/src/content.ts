@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, paginationDataSchema } from './common';
+import { pageNumberSchema, pageSizeSchema, paginationDataSchema, textSchema } from './common';
 
 export const faqSchema = z.object({ _id: z.string(), question: z.string(), answer: z.string() });
 export type Faq = z.infer<typeof faqSchema>;
@@ -14,8 +14,8 @@ export const faqMessages = {
 } as const;
 
 export const faqBodySchema = z.strictObject({
-  question: z.string({ error: faqMessages.questionRequired }).trim().min(1, faqMessages.questionRequired).max(1000, 'Question must be at most 1000 characters'),
-  answer: z.string({ error: faqMessages.answerRequired }).trim().min(1, faqMessages.answerRequired).max(10000, 'Answer must be at most 10000 characters'),
+  question: textSchema('Question', { error: faqMessages.questionRequired }).trim().min(1, faqMessages.questionRequired).max(1000, 'Question must be at most 1000 characters'),
+  answer: textSchema('Answer', { error: faqMessages.answerRequired }).trim().min(1, faqMessages.answerRequired).max(10000, 'Answer must be at most 10000 characters'),
 });
 export type FaqBody = z.infer<typeof faqBodySchema>;
 export const faqUpdateBodySchema = faqBodySchema.extend({ id: z.uuid({ error: 'id must be a valid id' }).optional() });
@@ -60,9 +60,9 @@ export const blogMessages = {
 } as const;
 /** The text fields of the multipart create/update blog forms. */
 export const blogFieldsSchema = z.strictObject({
-  title: z.string({ error: blogMessages.titleRequired }).trim().min(1, blogMessages.titleRequired).max(200, 'Title must be at most 200 characters'),
-  description: z.string({ error: blogMessages.descriptionRequired }).trim().min(1, blogMessages.descriptionRequired).max(20000, 'Description must be at most 20000 characters'),
-  user: z.string().trim().max(120, 'User must be at most 120 characters').optional(),
+  title: textSchema('Title', { error: blogMessages.titleRequired }).trim().min(1, blogMessages.titleRequired).max(200, 'Title must be at most 200 characters'),
+  description: textSchema('Description', { error: blogMessages.descriptionRequired }).trim().min(1, blogMessages.descriptionRequired).max(20000, 'Description must be at most 20000 characters'),
+  user: textSchema('User').trim().max(120, 'User must be at most 120 characters').optional(),
   views: z.coerce.number({ error: 'views must be a number' }).int().min(0).max(1_000_000_000).optional(),
   comments: z.coerce.number({ error: 'comments must be a number' }).int().min(0).max(1_000_000_000).optional(),
 });
@@ -121,14 +121,13 @@ export const quoteMessages = {
 /** Quotes that can still be priced or accepted. */
 export const OPEN_QUOTE_STATUSES = ['requested', 'quoted'] as const;
 export const sendPriceBodySchema = z.strictObject({
-  email: z
-    .string()
+  email: textSchema('email')
     .trim()
     .max(254, quoteMessages.emailInvalid)
     .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), quoteMessages.emailInvalid)
     .optional(),
   price: z
-    .union([z.string(), z.number()], { error: quoteMessages.priceInvalid })
+    .union([textSchema('price'), z.number()], { error: quoteMessages.priceInvalid })
     .transform((value) => String(value).trim())
     .refine((value) => /^\d{1,9}(\.\d{1,2})?$/.test(value) && Number(value) > 0, quoteMessages.priceInvalid)
     .transform(Number),
@@ -140,7 +139,7 @@ export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 export const shipmentUpdateBodySchema = z
   .strictObject({
     status: z.enum(SHIPMENT_STATUSES, { error: `status must be one of ${SHIPMENT_STATUSES.join(', ')}` }).optional(),
-    notes: z.string().max(2000, 'notes must be at most 2000 characters').optional(),
+    notes: textSchema('notes').max(2000, 'notes must be at most 2000 characters').optional(),
     pickUpDateAndTime: z.iso.datetime({ offset: true, error: 'pickUpDateAndTime must be an ISO date and time' }).optional(),
   })
   .refine((body) => body.status !== undefined || body.notes !== undefined || body.pickUpDateAndTime !== undefined, quoteMessages.nothingToUpdate);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, searchTextSchema } from './common';
+import { pageNumberSchema, pageSizeSchema, searchTextSchema, textSchema } from './common';
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -83,8 +83,7 @@ export const replyMessages = {
 } as const;
 export const replyBodySchema = z.strictObject({
   queryId: z.uuid({ error: 'queryId must be a valid id' }),
-  reply: z
-    .string({ error: replyMessages.blank })
+  reply: textSchema('Reply', { error: replyMessages.blank })
     .trim()
     .min(1, replyMessages.blank)
     .max(5000, 'Reply must be at most 5000 characters'),

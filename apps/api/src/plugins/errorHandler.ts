@@ -24,6 +24,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+const MALFORMED_FORM_MESSAGE = 'The multipart form is malformed or incomplete';
+
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Request body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body is empty but the content type is JSON' },
@@ -35,7 +37,22 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid content length' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Expected a multipart/form-data request' },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: 'A form field declared as JSON is not valid JSON' },
+  FST_PROTO_VIOLATION: { status: 400, message: 'A form field has a name that is not allowed' },
+  FST_MP_PREMATURE_CLOSE: { status: 400, message: MALFORMED_FORM_MESSAGE },
 };
+
+/**
+ * busboy (under @fastify/multipart) rejects a body that breaks the multipart format with a plain
+ * Error and no code: a missing closing boundary, a body cut mid-part, a wrong or missing boundary.
+ * 'Unexpected end of form' and 'Malformed part header' are the same errors in upstream busboy.
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (multipart data|form)|(Part|Preamble|Field|File) terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required|Malformed part header|The needle cannot (be an empty String\/Buffer|have a length bigger than 256)\.)$/;
+
+function isMalformedMultipart(error: FastifyError): boolean {
+  return error.code === undefined && error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message);
+}
 
 /** One place that turns every failure into the envelope of DESIGN.md; never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -53,6 +70,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });
+    if (isMalformedMultipart(error)) return reply.status(400).send({ message: MALFORMED_FORM_MESSAGE });
     if (isUniqueViolation(error)) return reply.status(409).send({ message: 'A record with the same unique value already exists' });
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -55,6 +55,11 @@ describe('security headers on every kind of response', () => {
     expect(unknown.json().message).toMatch(/not found/);
     expectSecurityHeaders(unknown.headers);
     expect(unknown.headers['cache-control']).toBe('no-store');
+    const unreadable = await t.app.inject({ method: 'GET', url: '/api/admin/valid-otp/%ED%A0%80' }); // a lone surrogate
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json()).toEqual({ message: 'The URL is not valid' });
+    expectSecurityHeaders(unreadable.headers);
+    expect(unreadable.headers['cache-control']).toBe('no-store');
   });
 
   it('uploaded files', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BLOG_IMAGE_MAX_BYTES, blogMessages } from '@ute/contract';
@@ -42,6 +43,91 @@ const jpeg = () =>
     Buffer.from([0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0]),
     Buffer.from([0x12, 0x34, 0xff, 0xd9]),
   ]);
+/** One JPEG segment: marker, length, data. */
+function jpegSegment(marker: number, data: Buffer): Buffer {
+  const header = Buffer.from([0xff, marker, 0, 0]);
+  header.writeUInt16BE(data.length + 2, 2);
+  return Buffer.concat([header, data]);
+}
+/** The tiny JPEG with more segments just after its SOI, where cameras put theirs. */
+const jpegWith = (...segments: Buffer[]) => Buffer.concat([jpeg().subarray(0, 2), ...segments, jpeg().subarray(2)]);
+/** A GIF extension block: introducer, label, the data in sub-blocks, terminator. */
+const gifExtension = (label: number, ...blocks: string[]) =>
+  Buffer.concat([Buffer.from([0x21, label]), ...blocks.map((block) => Buffer.concat([Buffer.from([block.length]), Buffer.from(block, 'latin1')])), Buffer.from([0])]);
+/** The tiny GIF with more extension blocks before its image (after header, screen descriptor and colour table). */
+const gifWith = (...extensions: Buffer[]) => Buffer.concat([gif().subarray(0, 19), ...extensions, gif().subarray(19)]);
+const GIF_COMMENT = 0xfe;
+const GIF_APPLICATION = 0xff;
+/** The payload of a JPEG APP1 XMP segment. */
+const xmpSegment = (packet: string) => jpegSegment(0xe1, Buffer.from(`http://ns.adobe.com/xap/1.0/\0${packet}`, 'utf8'));
+const xmpPacket = (description: string) =>
+  [
+    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 6.0.0">',
+    ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+    '  <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:tiff="http://ns.adobe.com/tiff/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"',
+    '   xmp:CreatorTool="GIMP 2.10" tiff:Orientation="1" tiff:Make="Canon">',
+    `   <dc:description>${description}</dc:description>`,
+    '  </rdf:Description>',
+    ' </rdf:RDF>',
+    '</x:xmpmeta>',
+    '<?xpacket end="w"?>',
+  ].join('\n');
+/** A plain camera EXIF segment: a little-endian TIFF header and one IFD with Make and Model. */
+function exifSegment(): Buffer {
+  const make = Buffer.from('Canon\0', 'latin1');
+  const model = Buffer.from('Canon EOS 80D\0', 'latin1');
+  const tiff = Buffer.alloc(38 + make.length + model.length);
+  tiff.write('II', 0, 'latin1');
+  tiff.writeUInt16LE(42, 2);
+  tiff.writeUInt32LE(8, 4);
+  tiff.writeUInt16LE(2, 8);
+  for (const [index, [tag, value, at]] of ([[0x010f, make, 38], [0x0110, model, 38 + make.length]] as const).entries()) {
+    const entry = 10 + index * 12;
+    tiff.writeUInt16LE(tag, entry);
+    tiff.writeUInt16LE(2, entry + 2); // ASCII
+    tiff.writeUInt32LE(value.length, entry + 4);
+    tiff.writeUInt32LE(at, entry + 8);
+    value.copy(tiff, at);
+  }
+  return jpegSegment(0xe1, Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]));
+}
+/** A PNG iTXt chunk's data: keyword, compression flag and method, language, translated keyword, text. */
+const iTxt = (text: string, isCompressed: boolean) =>
+  Buffer.concat([
+    Buffer.from('Description\0', 'latin1'),
+    Buffer.from([isCompressed ? 1 : 0, 0]),
+    Buffer.from('en\0\0', 'latin1'),
+    isCompressed ? deflateSync(Buffer.from(text, 'utf8')) : Buffer.from(text, 'utf8'),
+  ]);
+const zTxt = (text: string) => Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), deflateSync(Buffer.from(text, 'latin1'))]);
+const utf16 = (text: string) => Buffer.from(text, 'utf16le');
+
+/** Images whose metadata carries markup or script, one per container; each must be refused. */
+const METADATA_POLYGLOTS: [string, Buffer][] = [
+  ['a PNG tEXt chunk with <svg onload=alert(1)>', pngWithText('<svg onload=alert(1)>')],
+  ['a PNG zTXt chunk (deflated) with <script>', withPngChunk(png(), 'zTXt', zTxt('<script>alert(1)</script>'))],
+  ['a PNG iTXt chunk (compressed) with javascript:', withPngChunk(png(), 'iTXt', iTxt('<a href="javascript:alert(1)">x</a>', true))],
+  ['a PNG iTXt chunk with an SVG document', withPngChunk(png(), 'iTXt', iTxt('<svg xmlns="http://www.w3.org/2000/svg"/>', false))],
+  ['a PNG tEXt chunk with an entity-hidden javascript:', pngWithText('<a href="java&Tab;script&colon;alert(1)">x</a>')],
+  ['a GIF comment with <svg/onload=...> split over sub-blocks', gifWith(gifExtension(GIF_COMMENT, '<svg/onl', 'oad=alert(1)>'))],
+  ['a GIF application extension with an XML document', gifWith(gifExtension(GIF_APPLICATION, 'XMP DataXMP', '<?xml version="1.0"?><x/>'))],
+  ['a JPEG COM segment with onerror=', jpegWith(jpegSegment(0xfe, Buffer.from('<img src=x onerror=alert(1)>', 'latin1')))],
+  ['a JPEG COM segment in UTF-16 with onerror=', jpegWith(jpegSegment(0xfe, utf16('<img src=x onerror=alert(1)>')))],
+  ['a JPEG APP1 XMP packet with <svg', jpegWith(exifSegment(), xmpSegment(xmpPacket('<svg xmlns="http://www.w3.org/2000/svg"><circle r="9"/></svg>')))],
+  ['a JPEG APP1 XMP packet with vbscript:', jpegWith(xmpSegment(xmpPacket('&lt;a href="vbscript:msgbox(1)"&gt;x&lt;/a&gt;')))],
+  ['a JPEG APP13 segment with data:text/html', jpegWith(jpegSegment(0xed, Buffer.from('Photoshop 3.0\0<a href="data:text/html,x">', 'latin1')))],
+];
+
+/** Images with ordinary metadata; each must be accepted. */
+const CLEAN_WITH_METADATA: [string, Buffer, string][] = [
+  ['a PNG with a tEXt comment', pngWithText('Created with GIMP'), 'png'],
+  ['a PNG with zTXt and iTXt text', withPngChunk(withPngChunk(png(), 'zTXt', zTxt('Created with GIMP')), 'iTXt', iTxt(xmpPacket('A ute at sunset'), true)), 'png'],
+  ['a GIF with a comment and a NETSCAPE loop', gifWith(gifExtension(GIF_APPLICATION, 'NETSCAPE2.0', '\x01\x00\x00'), gifExtension(GIF_COMMENT, 'Created with GIMP')), 'gif'],
+  ['a camera JPEG with EXIF, XMP and a comment', jpegWith(exifSegment(), xmpSegment(xmpPacket('A ute at sunset')), jpegSegment(0xfe, Buffer.from('Created with GIMP'))), 'jpeg'],
+  ['a multi-picture JPEG (a photo and its preview)', Buffer.concat([jpegWith(exifSegment()), jpeg()]), 'jpeg'],
+];
+
 const webp = () => {
   const payload = Buffer.concat([Buffer.from('WEBPVP8L', 'latin1'), Buffer.from([5, 0, 0, 0, 0x2f, 0, 0, 0, 0])]);
   const header = Buffer.alloc(8);
@@ -120,6 +206,22 @@ describe('checkBlogImage', () => {
     expect(checkBlogImage(Buffer.concat([jpeg(), Buffer.from('<?php echo 1; ?>')]))).toBeNull();
     expect(checkBlogImage(Buffer.concat([webp(), Buffer.from('xxxxxxxx')]))).toBeNull();
     expect(checkBlogImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+    expect(checkBlogImage(Buffer.concat([jpeg(), Buffer.from('trailing bytes')]))).toBeNull();
+  });
+
+  it.each(METADATA_POLYGLOTS)('refuses %s', (_label, file) => {
+    expect(checkBlogImage(file)).toBeNull();
+  });
+
+  it.each(CLEAN_WITH_METADATA)('accepts %s', (_label, file, kind) => {
+    expect(checkBlogImage(file)).toBe(kind);
+  });
+
+  it('refuses compressed text that inflates past 4 MB (a zip bomb) or does not inflate', () => {
+    const deflatedText = (size: number) => Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), deflateSync(Buffer.alloc(size, 0x61))]);
+    expect(checkBlogImage(withPngChunk(png(), 'zTXt', deflatedText(3 * 1024 * 1024)))).toBe('png');
+    expect(checkBlogImage(withPngChunk(png(), 'zTXt', deflatedText(5 * 1024 * 1024)))).toBeNull();
+    expect(checkBlogImage(withPngChunk(png(), 'zTXt', Buffer.from('Comment\0\0not deflate', 'latin1')))).toBeNull();
   });
 });
 
@@ -151,8 +253,9 @@ describe('POST /api/admin/create-blog', () => {
     ['a PNG with a script in a text chunk (polyglot)', pngWithText('<script>alert(1)</script>'), 'poly2.png', 'image/png'],
     ['a GIF that is also JavaScript (polyglot)', Buffer.concat([gif(), Buffer.from('*/=alert(1);')]), 'poly.gif', 'image/gif'],
     ['a truncated PNG', png().subarray(0, 40), 'cut.png', 'image/png'],
+    ...METADATA_POLYGLOTS.map(([label, file], index): [string, Buffer, string, string] => [label, file, `meta${index}.img`, 'image/png']),
     ['a text file', Buffer.from('hello'), 'notes.txt', 'text/plain'],
-  ])('rejects %s with 400 and writes nothing', async (_label, file, filename, type) => {
+  ] as [string, Buffer, string, string][])('rejects %s with 400 and writes nothing', async (_label, file, filename, type) => {
     const before = allFiles(t.dataDir);
     const response = await send('POST', '/create-blog', [...textFields({ title: `attack ${filename}` }), { name: 'blogImg', file, filename, type }]);
     expect(response.statusCode).toBe(400);
@@ -160,6 +263,11 @@ describe('POST /api/admin/create-blog', () => {
     expect(allFiles(t.dataDir)).toEqual(before);
     const [{ count }] = await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from blogs where title = ${`attack ${filename}`}`);
     expect(count).toBe(0);
+  });
+
+  it.each(CLEAN_WITH_METADATA)('accepts %s', async (_label, file, kind) => {
+    const blog = await createBlog([...textFields(), { name: 'blogImg', file, filename: `clean.${kind}`, type: `image/${kind}` }]);
+    expect(blog.blogImg[0]).toMatch(new RegExp(`\\.${kind === 'jpeg' ? 'jpe?g' : kind}$`));
   });
 
   it('accepts an image of exactly the limit and answers 413 for one byte more, writing nothing', async () => {
@@ -353,5 +461,57 @@ describe('PUT /api/admin/delete-blog/:id', () => {
   it('answers 400 for a malformed id and 401 without a token', async () => {
     expect((await t.request({ method: 'PUT', url: '/delete-blog/1' })).statusCode).toBe(400);
     expect((await t.request({ method: 'PUT', url: `/delete-blog/${randomUUID()}`, token: null })).statusCode).toBe(401);
+  });
+});
+
+describe('malformed multipart bodies on POST /create-blog and PUT /update-blog/:id', () => {
+  const boundary = 'ute-form-boundary';
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const filePart = (bytes: Buffer) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="blogImg"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`, 'latin1'),
+      bytes,
+      Buffer.from('\r\n', 'latin1'),
+    ]);
+  const wholeForm = Buffer.concat([Buffer.from(field('title', 'A title') + field('description', 'A description'), 'latin1'), filePart(png()), Buffer.from(`--${boundary}--\r\n`, 'latin1')]);
+  const MALFORMED = 'The multipart form is malformed or incomplete';
+
+  const cases: [string, Buffer, string][] = [
+    ['without its closing boundary', Buffer.from(field('title', 'A title') + field('description', 'A description'), 'latin1'), `multipart/form-data; boundary=${boundary}`],
+    ['cut in the middle of the image', wholeForm.subarray(0, wholeForm.indexOf('IDAT') + 20), `multipart/form-data; boundary=${boundary}`],
+    ['cut in the middle of a part header', Buffer.from(`--${boundary}\r\nContent-Disposition: form-da`, 'latin1'), `multipart/form-data; boundary=${boundary}`],
+    ['with garbage after the part headers', Buffer.from(`--${boundary}\r\ngarbage garbage\r\n\r\n\u0000\u0001\u00ff`, 'latin1'), `multipart/form-data; boundary=${boundary}`],
+    ['with a boundary the body does not use', wholeForm, 'multipart/form-data; boundary=another-boundary'],
+    ['without a boundary', wholeForm, 'multipart/form-data'],
+    ['with a boundary longer than any parser allows', wholeForm, `multipart/form-data; boundary=${'b'.repeat(300)}`],
+    ['that is not multipart at all', Buffer.from('title=A+title', 'latin1'), `multipart/form-data; boundary=${boundary}`],
+  ];
+
+  for (const method of ['POST', 'PUT'] as const) {
+    it.each(cases)(`${method} answers 400 with the envelope for a body %s, and writes nothing`, async (_label, payload, contentType) => {
+      const blog = await createBlog();
+      const before = filesIn(blogFolder);
+      const url = method === 'POST' ? '/create-blog' : `/update-blog/${blog._id}`;
+      const response = await t.request({ method, url, payload: payload as unknown as string, headers: { 'content-type': contentType } });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message: MALFORMED });
+      expect(filesIn(blogFolder)).toEqual(before);
+      const [row] = await t.database.db.select().from(blogs).where(eq(blogs.id, blog._id));
+      expect(row).toMatchObject({ title: 'A blog title', images: blog.blogImg });
+    });
+  }
+
+  it('never answers 5xx for a whole form cut at any of 40 places', async () => {
+    for (let index = 1; index <= 40; index += 1) {
+      const cut = Math.floor((wholeForm.length * index) / 41);
+      const response = await t.request({ method: 'POST', url: '/create-blog', payload: wholeForm.subarray(0, cut) as unknown as string, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      expect([400, 413], `cut at ${cut}: ${response.body}`).toContain(response.statusCode);
+      expect(typeof response.json<{ message: unknown }>().message).toBe('string');
+    }
+  });
+
+  it('accepts the same form when it is whole', async () => {
+    const response = await t.request({ method: 'POST', url: '/create-blog', payload: wholeForm as unknown as string, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(response.statusCode, response.body).toBe(200);
   });
 });

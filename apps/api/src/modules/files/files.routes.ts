@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { textSchema } from '@ute/contract';
 import { AppError } from '../../lib/errors';
 import { FILE_AREAS, SAFE_FILE_NAME, type FileArea } from '../../plugins/storage';
 
-const fileParamsSchema = z.object({ file: z.string().max(120) });
-const signatureQuerySchema = z.object({ expires: z.string().max(20).optional(), sig: z.string().max(128).optional() });
+const fileParamsSchema = z.object({ file: textSchema('file').max(120) });
+const signatureQuerySchema = z.object({ expires: textSchema('expires').max(20).optional(), sig: textSchema('sig').max(128).optional() });
 
 /** Serves uploads: public areas to anyone, private ones (licences, receipts) only with a valid signature. */
 export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
