@@ -10,7 +10,7 @@ import { rawRequest, sendRaw } from '../test/rawHttp';
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp({ env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500', MAX_CONNECTIONS: '64' } });
+  t = await createTestApp({ env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500', IDLE_TIMEOUT_MS: '3000', KEEP_ALIVE_TIMEOUT_MS: '4000', MAX_CONNECTIONS: '64' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -30,14 +30,16 @@ function stall(bytes: string): Promise<{ answer: string; afterMs: number }> {
 }
 
 describe('bounded requests and connections', () => {
-  it('has documented defaults: 10 s for headers, 25 s for a whole request, 4096 connections', () => {
+  it('has documented defaults: 10 s for headers, 25 s for a whole request, 60 s idle, 72 s kept alive, 4096 connections', () => {
     const config = loadConfig({});
-    expect([config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS, config.MAX_CONNECTIONS]).toEqual([10_000, 25_000, 4096]);
+    const { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS } = config;
+    expect([HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS]).toEqual([10_000, 25_000, 60_000, 72_000, 4096]);
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '30000' })).toThrow(/HEADERS_TIMEOUT_MS/);
   });
 
   it('applies them to the server', () => {
-    expect([t.app.server.headersTimeout, t.app.server.requestTimeout, t.app.server.maxConnections]).toEqual([1000, 1500, 64]);
+    const { headersTimeout, requestTimeout, timeout, keepAliveTimeout, maxConnections } = t.app.server;
+    expect([headersTimeout, requestTimeout, timeout, keepAliveTimeout, maxConnections]).toEqual([1000, 1500, 3000, 4000, 64]);
   });
 
   it('answers 408 and closes a connection whose headers never end', async () => {
