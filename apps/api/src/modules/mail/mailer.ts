@@ -71,8 +71,8 @@ export class Mailer {
 
   /**
    * Starts delivering one outbox mail on a later turn of the event loop, once the caller has
-   * answered, without making anyone wait for it (an answer that waited would tell how long the SMTP server took, and so
-   * whether there was a mail). A failure is logged; the mail stays in the outbox for the retry.
+   * answered, without making anyone wait for it: an answer that waited would tell how long the SMTP
+   * server took, and so whether there was a mail. A failure is logged; the mail stays for the retry.
    */
   deliverSoon(id: string): void {
     if (this.deliveries.has(id)) return;
