@@ -17,7 +17,7 @@ import type { AppContext } from './plugins/context';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { FileStorage } from './plugins/storage';
 import { registerWebApp } from './plugins/webApp';
-import { createAuthService } from './modules/auth/auth.service';
+import { authLimits, createAuthService } from './modules/auth/auth.service';
 import { TokenService } from './modules/auth/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { LedgerPayoutProvider, type PayoutProvider } from './modules/bookings/payoutProvider';
@@ -103,7 +103,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const signingSecret = loadSigningSecret(config.JWT_SECRET, config.DATA_DIR);
   // In production the OTP never reaches the log; on a laptop without SMTP it is printed there (README).
-  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, canLogSensitiveBodies: config.NODE_ENV !== 'production' });
+  const mailer = new Mailer(database.db, app.log, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    canLogSensitiveBodies: config.NODE_ENV !== 'production',
+    sensitiveMailTtlMs: authLimits.otpValidityMs,
+  });
   const redisLimits = !options.limits && config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : null;
   const limits = options.limits ?? redisLimits ?? new MemoryRateLimitStore();
   const ctx: AppContext = {

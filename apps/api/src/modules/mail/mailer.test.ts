@@ -63,6 +63,23 @@ describe('Mailer with an SMTP server', () => {
     await mailer.close();
   });
 
+  it('gives up and redacts a sensitive mail whose code has expired before it could be sent', async () => {
+    const smtp = await startSmtpCapture();
+    const mailer = new Mailer(t.database.db, t.app.log, { smtpUrl: smtp.url, from: 'test@test.local', sensitiveMailTtlMs: 10 * 60_000 });
+    try {
+      const stale = await mailer.enqueue(t.database.db, otpMail('161803'));
+      await t.database.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(mailOutbox.id, stale));
+      const fresh = await mailer.enqueue(t.database.db, otpMail('141421'));
+      expect(await mailer.deliver(stale)).toBe(false);
+      expect(await mailer.deliver(fresh)).toBe(true);
+      expect(await outboxRow(stale)).toMatchObject({ status: 'failed', body: REDACTED_BODY });
+      expect(smtp.mails.map((mail) => mail.text)).toEqual([otpMail('141421').body]);
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+
   it('deliverSoon sends after the caller goes on, close() waits for it, and a failure is only logged', async () => {
     const smtp = await startSmtpCapture({ delayMs: 200 });
     const mailer = new Mailer(t.database.db, t.app.log, { smtpUrl: smtp.url, from: 'test@test.local' });

@@ -20,10 +20,16 @@ export interface MailerOptions {
    * false in production; default true.
    */
   canLogSensitiveBodies?: boolean;
+  /**
+   * A sensitive mail still unsent this long after it was queued is given up and redacted: its code
+   * has expired, so sending it late helps nobody and keeping it keeps a secret. Default 10 minutes.
+   */
+  sensitiveMailTtlMs?: number;
 }
 
 const MAX_ATTEMPTS = 8;
 const RETRY_INTERVAL_MS = 15_000;
+const DEFAULT_SENSITIVE_MAIL_TTL_MS = 10 * 60_000;
 /** What a sensitive mail's body becomes once it has left (or will never leave). */
 export const REDACTED_BODY = '[redacted after delivery]';
 
@@ -97,6 +103,11 @@ export class Mailer {
     if (mail.status === 'sent' || mail.status === 'logged') return true;
     // A delivered (or abandoned) sensitive mail keeps no secret, in the same update that closes it.
     const redacted = mail.isSensitive ? { body: REDACTED_BODY } : {};
+    if (mail.isSensitive && Date.now() - mail.createdAt.getTime() > (this.options.sensitiveMailTtlMs ?? DEFAULT_SENSITIVE_MAIL_TTL_MS)) {
+      await this.db.update(mailOutbox).set({ status: 'failed', lastError: 'expired before it could be sent', ...redacted }).where(eq(mailOutbox.id, id));
+      this.log.warn({ mailId: id }, 'sensitive mail expired before it could be sent; given up and redacted');
+      return false;
+    }
     if (!this.transport) {
       const canLogBody = !mail.isSensitive || (this.options.canLogSensitiveBodies ?? true);
       if (canLogBody) this.log.info({ mailTo: mail.toAddress, subject: mail.subject, body: mail.body }, 'mail (no SMTP_URL set): logged, not sent');
