@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { lockDataDir } from './db/dataDirLock';
-import { prepareDatabase } from './lib/bootstrap';
+import { prepareDatabase } from './bootstrap';
 import { loadConfig } from './plugins/config';
 import { reconcilePendingPayouts } from './modules/bookings/bookings.service';
 

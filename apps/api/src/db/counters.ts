@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { statCounters } from '../modules/dashboard/dashboard.table';
+import { statCounters } from './tables/dashboard.table';
 import type { DbOrTx } from './database';
 
 /** Names of the trigger-kept counters of migrations 0001 and 0002. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_TIME_ZONE } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
-import type { ActivityParty, ActivityTarget } from './activity.table';
+import type { ActivityParty, ActivityTarget } from '../../db/tables/activity.table';
 
 /** A constant, not user input: inlined so the GROUP BY expression matches the SELECT one. */
 const zone = sql.raw(`'${ACTIVITY_TIME_ZONE}'`);

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/database';
-import { auditLog } from './audit.table';
+import { auditLog } from '../../db/tables/audit.table';
 
 /** Who did it and under which request, passed from the route to every mutation. */
 export interface Actor {

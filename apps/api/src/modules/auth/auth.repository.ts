@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
-import { admins, passwordResetCodes } from './auth.table';
+import { admins, passwordResetCodes } from '../../db/tables/auth.table';
 
 export type AdminRow = typeof admins.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { API_BASE } from '@ute/contract';
-import { mailOutbox } from '../mail/mail.table';
+import { mailOutbox } from '../../db/tables/mail.table';
 import { REDACTED_BODY } from '../mail/mailer';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Blog } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
-import { blogs } from './blogs.table';
+import { blogs } from '../../db/tables/blogs.table';
 
 export type BlogRow = typeof blogs.$inferSelect;
 export type BlogValues = Pick<typeof blogs.$inferInsert, 'title' | 'description' | 'author' | 'views' | 'comments' | 'images'>;

@@ -9,7 +9,7 @@ import { queryRows } from '../../db/database';
 import { makeDemoPng, withPngChunk } from '../../seed/png';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { checkBlogImage } from './blogImage';
-import { blogs } from './blogs.table';
+import { blogs } from '../../db/tables/blogs.table';
 
 let t: TestApp;
 let blogFolder: string;

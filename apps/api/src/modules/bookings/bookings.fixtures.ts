@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { auditLog } from '../audit/audit.table';
-import { users } from '../users/users.table';
-import { jobBookings, payouts, uteBookings } from './bookings.table';
+import { auditLog } from '../../db/tables/audit.table';
+import { users } from '../../db/tables/users.table';
+import { jobBookings, payouts, uteBookings } from '../../db/tables/bookings.table';
 
 /** Test data factories for the payout tests: each test makes its own bookings. */
 

@@ -4,8 +4,8 @@ import type { BookingKind, PaymentKind } from '@ute/contract';
 import { countRows } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { indexOrder, readPage } from '../../db/paging';
-import { ownerBankAccounts, users } from '../users/users.table';
-import { jobBookings, payouts, uteBookings } from './bookings.table';
+import { ownerBankAccounts, users } from '../../db/tables/users.table';
+import { jobBookings, payouts, uteBookings } from '../../db/tables/bookings.table';
 
 export type TransferState = 'none' | 'transferring' | 'transferred';
 export type PayoutRow = typeof payouts.$inferSelect;

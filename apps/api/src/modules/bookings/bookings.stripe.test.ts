@@ -4,7 +4,7 @@ import { PAYOUT_MESSAGES } from '@ute/contract';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { startStripeTestServer, type StripeTestServer } from '../../test/stripeTestServer';
-import { users } from '../users/users.table';
+import { users } from '../../db/tables/users.table';
 import { reconcilePendingPayouts } from './bookings.service';
 import { createStripePayoutProvider } from './stripePayoutProvider';
 import { auditActionsOf, createJobBooking, createUteBooking, findStripeOwner, payoutsOf, simulateCrashAfterClaim, transferStateOf } from './bookings.fixtures';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Faq } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
-import { faqs } from './faq.table';
+import { faqs } from '../../db/tables/faq.table';
 
 export type FaqRow = typeof faqs.$inferSelect;
 

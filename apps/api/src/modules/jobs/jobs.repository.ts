@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database';
 import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
 import { countedPagesOf, indexOrder, readListPage, type Walk } from '../../db/paging';
-import { jobs } from './jobs.table';
+import { jobs } from '../../db/tables/jobs.table';
 
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startSmtpCapture } from '../../test/smtpCapture';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
-import { mailOutbox } from './mail.table';
+import { mailOutbox } from '../../db/tables/mail.table';
 import { Mailer, REDACTED_BODY, type OutgoingMail } from './mailer';
 
 // The app has no SMTP_URL: mails are logged, and the log is kept here to be read.

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/database';
-import { mailOutbox } from './mail.table';
+import { mailOutbox } from '../../db/tables/mail.table';
 
 export interface OutgoingMail {
   to: string;

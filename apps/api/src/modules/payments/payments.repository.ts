@@ -3,7 +3,7 @@ import { countRows, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/likePattern';
 import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
-import { payments } from './payments.table';
+import { payments } from '../../db/tables/payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -4,8 +4,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { PAYOUT_MESSAGES } from '@ute/contract';
 import { queryRows } from '../../db/database';
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { auditLog } from '../audit/audit.table';
-import { payments } from './payments.table';
+import { auditLog } from '../../db/tables/audit.table';
+import { payments } from '../../db/tables/payments.table';
 
 interface PaymentDto {
   _id: string;

@@ -1,10 +1,10 @@
 import { and, asc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import { countRows } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
-import { mailOutbox } from '../mail/mail.table';
+import { mailOutbox } from '../../db/tables/mail.table';
 import { containsPattern } from '../../db/likePattern';
 import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
-import { customerQueries, queryReplies } from './queries.table';
+import { customerQueries, queryReplies } from '../../db/tables/queries.table';
 
 export type CustomerQueryRow = typeof customerQueries.$inferSelect;
 

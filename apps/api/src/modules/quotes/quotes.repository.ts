@@ -2,7 +2,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import type { Shipment } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { indexOrder, readPage } from '../../db/paging';
-import { shipments } from './quotes.table';
+import { shipments } from '../../db/tables/quotes.table';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 

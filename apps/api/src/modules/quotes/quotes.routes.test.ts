@@ -5,8 +5,8 @@ import { quoteMessages } from '@ute/contract';
 import { queryRows } from '../../db/database';
 import type { SmtpCapture } from '../../test/smtpCapture';
 import { createSeededTestAppWithSmtp, createTestApp, type TestApp } from '../../test/testApp';
-import { mailOutbox } from '../mail/mail.table';
-import { shipments, type ContactDetailEntry } from './quotes.table';
+import { mailOutbox } from '../../db/tables/mail.table';
+import { shipments, type ContactDetailEntry } from '../../db/tables/quotes.table';
 
 let t: TestApp & { smtp: SmtpCapture };
 let smtp: SmtpCapture;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/database';
 import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
 import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
-import { users } from './users.table';
+import { users } from '../../db/tables/users.table';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/database';
 import { countRows } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
 import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
-import { utes } from './utes.table';
+import { utes } from '../../db/tables/utes.table';
 
 export type UteRow = typeof utes.$inferSelect;
 

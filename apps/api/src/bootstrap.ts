@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import type { Config } from '../plugins/config';
-import { countAdmins, upsertAdmin } from '../modules/auth/auth.repository';
-import { hashPassword } from '../modules/auth/passwords';
-import { randomToken } from './secrets';
-import { isDatabaseEmpty, seedDemoData } from '../seed/seed';
+import type { Database } from './db/database';
+import type { Config } from './plugins/config';
+import { countAdmins, upsertAdmin } from './modules/auth/auth.repository';
+import { hashPassword } from './modules/auth/passwords';
+import { randomToken } from './lib/secrets';
+import { isDatabaseEmpty, seedDemoData } from './seed/seed';
 
 /** Migrations, the configured admin, and demo data on a fresh embedded database. */
 export async function prepareDatabase(database: Database, config: Config, log: FastifyBaseLogger): Promise<void> {

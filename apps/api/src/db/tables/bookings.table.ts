@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
-import { utes } from '../utes/utes.table';
-import { jobs } from '../jobs/jobs.table';
-import { admins } from '../auth/auth.table';
+import { users } from './users.table';
+import { utes } from './utes.table';
+import { jobs } from './jobs.table';
+import { admins } from './auth.table';
 
 /** none -> transferring -> transferred; only one request can move a booking out of 'none'. */
 export const TRANSFER_STATES = ['none', 'transferring', 'transferred'] as const;

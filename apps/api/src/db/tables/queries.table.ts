@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { admins } from '../auth/auth.table';
+import { admins } from './auth.table';
 
 export const customerQueries = pgTable(
   'customer_queries',
