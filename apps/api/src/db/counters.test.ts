@@ -2,11 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { queryRows } from './database';
-import type { CounterName } from './counters';
+import { COUNTERS, readCounters, type CounterName } from './counters';
 
 /** What each trigger-kept counter must equal, as COUNT(*) over the rows it describes. */
 const COUNTED_BY: Record<CounterName, string> = {
   users: 'select count(*) from users where deleted_at is null',
+  users_active: 'select count(*) from users where deleted_at is null and is_active',
+  users_inactive: 'select count(*) from users where deleted_at is null and not is_active',
+  ute_bookings: 'select count(*) from ute_bookings where deleted_at is null',
+  job_bookings: 'select count(*) from job_bookings where deleted_at is null',
   utes: 'select count(*) from utes where deleted_at is null',
   jobs: 'select count(*) from jobs where deleted_at is null',
   customer_queries: 'select count(*) from customer_queries where deleted_at is null',
@@ -38,7 +42,27 @@ async function countersAndCounts() {
   return { kept: Object.fromEntries(Object.keys(COUNTED_BY).map((name) => [name, kept[name]])), actual };
 }
 
-describe('list counters (migration 0002)', () => {
+describe('counter names', () => {
+  it('are exactly the rows the migrations leave in stat_counters, on an empty database too', async () => {
+    const empty = await createTestApp();
+    try {
+      for (const db of [empty.database.db, t.database.db]) {
+        const rows = await queryRows<{ name: string }>(db, sql`select name from stat_counters`);
+        expect(rows.map((row) => row.name).sort()).toEqual(Object.values(COUNTERS).sort());
+      }
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('read as a record keyed by name', async () => {
+    const { actual } = await countersAndCounts();
+    expect(await readCounters(t.database.db, [COUNTERS.utes, COUNTERS.paymentsStripe])).toEqual({ utes: actual.utes, payments_stripe: actual.payments_stripe });
+    expect(await readCounters(t.database.db, [])).toEqual({});
+  });
+});
+
+describe('counters (migrations 0001 and 0002)', () => {
   it('start equal to COUNT(*) of the seeded rows, none of them zero', async () => {
     const { kept, actual } = await countersAndCounts();
     expect(kept).toEqual(actual);

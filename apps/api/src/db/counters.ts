@@ -1,33 +1,48 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { inArray } from 'drizzle-orm';
 import { statCounters } from './tables/dashboard.table';
 import type { DbOrTx } from './database';
 
-/** Names of the trigger-kept counters of migrations 0001 and 0002. */
-export type CounterName =
-  | 'users'
-  | 'utes'
-  | 'jobs'
-  | 'customer_queries'
-  | 'ute_bookings_stripe'
-  | 'ute_bookings_manual'
-  | 'job_bookings_stripe'
-  | 'job_bookings_manual'
-  | 'payments_stripe'
-  | 'payments_manual_ute'
-  | 'payments_manual_job';
+/**
+ * Every trigger-kept counter of stat_counters, by the name its trigger writes (migrations 0001 and
+ * 0002). The one place those names are spelt in TypeScript: counters.test.ts checks each is a row
+ * after the migrations and that no other row exists.
+ */
+export const COUNTERS = {
+  /** Live users, and of those the active and inactive ones (0001). */
+  users: 'users',
+  usersActive: 'users_active',
+  usersInactive: 'users_inactive',
+  /** Live utes and jobs (0001). */
+  utes: 'utes',
+  jobs: 'jobs',
+  /** Live bookings of each kind (0001), and split by the Stripe and manual tabs (0002). */
+  uteBookings: 'ute_bookings',
+  jobBookings: 'job_bookings',
+  uteBookingsStripe: 'ute_bookings_stripe',
+  uteBookingsManual: 'ute_bookings_manual',
+  jobBookingsStripe: 'job_bookings_stripe',
+  jobBookingsManual: 'job_bookings_manual',
+  /** Payments by tab (0002): Stripe ones, and manual ones of utes and of jobs. */
+  paymentsStripe: 'payments_stripe',
+  paymentsManualUte: 'payments_manual_ute',
+  paymentsManualJob: 'payments_manual_job',
+  /** Live customer queries (0002). */
+  customerQueries: 'customer_queries',
+} as const;
+
+export type CounterName = (typeof COUNTERS)[keyof typeof COUNTERS];
 
 /**
- * How many rows match a list's filter. When the filter is exactly what counters describe (no
- * search), the sum of those trigger-kept counters: one indexed read, exact, however many rows.
- * Otherwise (a search, or a counter missing) a COUNT(*) over the matches.
+ * The values of these counters in one indexed read, keyed by name. A name without a row (which the
+ * migrations never leave) is absent, so a caller can tell it from a zero.
  */
-export async function countRows(db: DbOrTx, options: { counters: CounterName[] | null; table: PgTable; where: SQL | undefined }): Promise<number> {
-  const { counters, table, where } = options;
-  if (counters && counters.length > 0) {
-    const rows = await db.select({ value: statCounters.value }).from(statCounters).where(inArray(statCounters.name, counters));
-    if (rows.length === counters.length) return rows.reduce((total, row) => total + Number(row.value), 0);
-  }
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(table).where(where);
-  return count;
+export async function readCounters<TName extends CounterName>(db: DbOrTx, names: readonly TName[]): Promise<Partial<Record<TName, number>>> {
+  if (names.length === 0) return {};
+  const rows = await db
+    .select({ name: statCounters.name, value: statCounters.value })
+    .from(statCounters)
+    .where(inArray(statCounters.name, [...names]));
+  const values: Partial<Record<CounterName, number>> = {};
+  for (const row of rows) values[row.name] = Number(row.value);
+  return values;
 }

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every list, with how its rows and page size are named on the wire. */
+/** Every list (each pages through listPage), with how its rows and page size are named on the wire. */
 const LISTS = [
   { url: '/get-all-ute-list', rows: 'data', size: 'pageSize' },
   { url: '/get-all-job-list', rows: 'data', size: 'limit' },
@@ -22,6 +22,8 @@ const LISTS = [
   { url: '/ute-booking-list?payment=stripe', rows: 'data', size: 'limit' },
   { url: '/ute-booking-list?payment=manual', rows: 'data', size: 'limit' },
   { url: '/job-booking-list?payment=manual', rows: 'data', size: 'limit' },
+  { url: '/job-booking-list?payment=stripe', rows: 'data', size: 'limit' },
+  { url: '/get-update-manual-status?kind=ute', rows: 'data', size: 'limit' },
   { url: '/payment-list', rows: 'data', size: 'limit' },
   { url: '/payment-list?sort=oldest', rows: 'data', size: 'limit' },
   { url: '/get-update-manual-status?kind=job&sort=oldest', rows: 'data', size: 'limit' },

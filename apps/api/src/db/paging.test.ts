@@ -1,32 +1,189 @@
-import { describe, expect, it } from 'vitest';
-import { planPage, readPage } from './paging';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { createTestApp, type TestApp } from '../test/testApp';
+import { COUNTERS } from './counters';
+import type { Db } from './database';
+import { listPage, type ListOrder, type ListPageOptions } from './paging';
+import * as schema from './schema';
+import { uteBookings } from './tables/bookings.table';
+import { payments } from './tables/payments.table';
+import { users } from './tables/users.table';
+import { utes } from './tables/utes.table';
 
-describe('planPage', () => {
-  it('reads the front half from the start', () => {
-    expect(planPage(1, 10, 95)).toEqual({ offset: 0, limit: 10, isFromEnd: false });
-    expect(planPage(5, 10, 95)).toEqual({ offset: 40, limit: 10, isFromEnd: false });
+let t: TestApp;
+/** The test database through a Drizzle that notes every statement it sends. */
+let db: Db;
+let pool: pg.Pool | undefined;
+let statements: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ seeded: true });
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  if (t.database.pglite) {
+    db = drizzlePglite({ client: t.database.pglite, schema, logger }) as unknown as Db;
+  } else {
+    pool = new pg.Pool({ connectionString: t.database.url, max: 2 });
+    db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
+  }
+});
+afterAll(async () => {
+  await pool?.end();
+  await t.close();
+});
+
+/** The statements `run` sends, and what it answers. */
+async function recorded<T>(run: () => Promise<T>): Promise<{ result: T; sent: string[] }> {
+  statements = [];
+  const result = await run();
+  return { result, sent: statements };
+}
+
+const newestFirst: ListOrder = { columns: [utes.createdAt, utes.id], index: 'desc' };
+const live = isNull(utes.deletedAt);
+
+/** The list read the obvious way: every matching row in order, in one query. */
+async function wholeList(where: SQL | undefined, direction: 'desc' | 'asc'): Promise<string[]> {
+  const by = direction === 'desc' ? desc : asc;
+  const rows = await t.database.db.select({ id: utes.id }).from(utes).where(where).orderBy(by(utes.createdAt), by(utes.id));
+  return rows.map((row) => row.id);
+}
+
+async function allPages(options: Omit<ListPageOptions<typeof utes, Record<never, never>>, 'page' | 'limit'>, limit: number) {
+  const ids: string[] = [];
+  const totals = new Set<number>();
+  for (let page = 1; ; page += 1) {
+    const { rows, totalCount } = await listPage(db, { ...options, page, limit });
+    totals.add(totalCount);
+    if (rows.length === 0) break;
+    ids.push(...rows.map((row) => row.id));
+  }
+  return { ids, totals: [...totals] };
+}
+
+describe('listPage of an unsearched list with a counter', () => {
+  it('gives every page in order, walked either way, with the kept total on each', async () => {
+    for (const walk of ['forward', 'backward'] as const) {
+      const expected = await wholeList(live, walk === 'forward' ? 'desc' : 'asc');
+      expect(expected.length).toBeGreaterThan(20);
+      const { ids, totals } = await allPages({ table: utes, where: live, order: { ...newestFirst, walk }, counter: COUNTERS.utes }, 7);
+      expect(ids).toEqual(expected);
+      expect(totals).toEqual([expected.length]);
+    }
   });
-  it('reads the back half from the end, the last page as cheaply as the first', () => {
-    expect(planPage(10, 10, 95)).toEqual({ offset: 0, limit: 5, isFromEnd: true });
-    expect(planPage(9, 10, 95)).toEqual({ offset: 5, limit: 10, isFromEnd: true });
-    expect(planPage(100_000, 10, 1_000_000)).toEqual({ offset: 0, limit: 10, isFromEnd: true });
+
+  it('reads the total from the counter and the back half from the other end of the index', async () => {
+    const total = (await wholeList(live, 'desc')).length;
+    const lastPage = Math.ceil(total / 7);
+    const first = await recorded(() => listPage(db, { table: utes, where: live, order: newestFirst, counter: COUNTERS.utes, page: 1, limit: 7 }));
+    expect(first.sent).toHaveLength(2);
+    expect(first.sent[0]).toContain('"stat_counters"');
+    expect(first.sent[1]).toContain('"utes"."created_at" desc nulls last, "utes"."id" desc nulls last');
+    expect(first.sent.join('\n')).not.toContain('count(*)');
+    const last = await recorded(() => listPage(db, { table: utes, where: live, order: newestFirst, counter: COUNTERS.utes, page: lastPage, limit: 7 }));
+    expect(last.sent).toHaveLength(2);
+    expect(last.sent[1]).toContain('"utes"."created_at" asc nulls first, "utes"."id" asc nulls first');
+    expect(last.result.rows.map((row) => row.id)).toEqual((await wholeList(live, 'desc')).slice((lastPage - 1) * 7));
   });
-  it('leaves a page past the end as it is (it reads nothing)', () => {
-    expect(planPage(11, 10, 95)).toEqual({ offset: 100, limit: 10, isFromEnd: false });
-    expect(planPage(1, 10, 0)).toEqual({ offset: 0, limit: 10, isFromEnd: false });
+
+  it('adds up several counters', async () => {
+    const manual = eq(payments.isStripe, false);
+    const [{ count }] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(payments).where(manual);
+    const { result, sent } = await recorded(() =>
+      listPage(db, {
+        table: payments,
+        where: manual,
+        order: { columns: [payments.createdAt, payments.id], index: 'desc' },
+        counter: [COUNTERS.paymentsManualUte, COUNTERS.paymentsManualJob],
+        page: 1,
+        limit: 5,
+      }),
+    );
+    expect(result.totalCount).toBe(count);
+    expect(result.rows).toHaveLength(5);
+    expect(sent.join('\n')).not.toContain('count(*)');
+  });
+
+  it('counts the rows when a counter has no row', async () => {
+    const total = (await wholeList(live, 'desc')).length;
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from stat_counters where name = ${COUNTERS.utes}`);
+        const { totalCount } = await listPage(tx, { table: utes, where: live, order: newestFirst, counter: COUNTERS.utes, page: 1, limit: 7 });
+        expect(totalCount).toBe(total);
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'roll back') throw error;
+      });
   });
 });
 
-describe('readPage', () => {
-  const rows = Array.from({ length: 95 }, (_, i) => i + 1);
-  const read = async (walk: 'forward' | 'backward', offset: number, limit: number) =>
-    (walk === 'forward' ? rows : [...rows].reverse()).slice(offset, offset + limit);
+describe('listPage without a counter', () => {
+  it('counts the rows, then reads the page from the nearer end', async () => {
+    const expected = await wholeList(live, 'desc');
+    const { ids, totals } = await allPages({ table: utes, where: live, order: newestFirst }, 9);
+    expect(ids).toEqual(expected);
+    expect(totals).toEqual([expected.length]);
+    const last = await recorded(() => listPage(db, { table: utes, where: live, order: newestFirst, counter: null, page: Math.ceil(expected.length / 9), limit: 9 }));
+    expect(last.sent[0]).toContain('count(*)');
+    expect(last.sent[1]).toContain('asc nulls first');
+  });
+});
 
-  it('gives every page in order whichever end it reads from', async () => {
-    for (let page = 1; page <= 11; page += 1) {
-      const expected = rows.slice((page - 1) * 10, page * 10);
-      expect(await readPage({ page, limit: 10, totalCount: rows.length }, read)).toEqual(expected);
-      expect(await readPage({ page, limit: 10, totalCount: rows.length, walk: 'backward' }, read)).toEqual([...rows].reverse().slice((page - 1) * 10, page * 10));
+describe('listPage of a search', () => {
+  const searched = and(live, ilike(utes.fullName, '%an%'));
+
+  it('gives every page in order with its total, the counter left alone', async () => {
+    const expected = await wholeList(searched, 'desc');
+    expect(expected.length).toBeGreaterThan(7);
+    const { ids, totals } = await allPages({ table: utes, where: searched, order: newestFirst, counter: COUNTERS.utes, isSearch: true }, 7);
+    expect(ids).toEqual(expected);
+    expect(totals).toEqual([expected.length]);
+  });
+
+  it('reads the total with the page in one statement, and counts apart only past the last page', async () => {
+    const total = (await wholeList(searched, 'desc')).length;
+    const options = { table: utes, where: searched, order: newestFirst, counter: COUNTERS.utes, isSearch: true, limit: 7 };
+    const first = await recorded(() => listPage(db, { ...options, page: 1 }));
+    expect(first.sent).toHaveLength(1);
+    expect(first.sent[0]).toContain('count(*) over ()');
+    expect(first.result.totalCount).toBe(total);
+    const past = await recorded(() => listPage(db, { ...options, page: 999 }));
+    expect(past.result).toEqual({ rows: [], totalCount: total });
+    expect(past.sent).toHaveLength(2);
+    expect(past.sent[1]).toMatch(/^select count\(\*\)::int from "utes"/);
+    const none = await recorded(() => listPage(db, { ...options, where: and(live, ilike(utes.fullName, '%no such ute%')), page: 1 }));
+    expect(none.result).toEqual({ rows: [], totalCount: 0 });
+    expect(none.sent).toHaveLength(1);
+  });
+});
+
+describe('listPage with joins', () => {
+  it('adds each joined row as an object, null without a match', async () => {
+    const where = isNull(uteBookings.deletedAt);
+    const order: ListOrder = { columns: [uteBookings.createdAt, uteBookings.id], index: 'desc' };
+    const { rows, totalCount } = await listPage(db, {
+      table: uteBookings,
+      where,
+      order,
+      counter: COUNTERS.uteBookings,
+      page: 1,
+      limit: 10,
+      joins: {
+        booker: { table: users, on: eq(users.id, uteBookings.bookedBy), fields: { id: users.id, email: users.email } },
+        nobody: { table: utes, on: sql`false`, fields: { id: utes.id } },
+      },
+    });
+    const [{ count }] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(uteBookings).where(where);
+    expect(totalCount).toBe(count);
+    expect(rows).toHaveLength(10);
+    for (const row of rows) {
+      const [booking] = await t.database.db.select().from(uteBookings).where(eq(uteBookings.id, row.id));
+      const [booker] = booking.bookedBy ? await t.database.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, booking.bookedBy)) : [null];
+      expect(row).toEqual({ ...booking, booker, nobody: null });
     }
   });
 });

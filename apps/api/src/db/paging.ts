@@ -1,23 +1,64 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { readCounters, type CounterName } from './counters';
 import type { DbOrTx } from './database';
 
 /** Which way a query walks its list index. */
 export type Walk = 'forward' | 'backward';
 
+/** A list's order: exactly the columns of the index that serves it, so a page is an index walk. */
+export interface ListOrder {
+  columns: readonly AnyColumn[];
+  /** How the index is built: every column `asc` or every column `desc` (drizzle builds both NULLS LAST). */
+  index: 'asc' | 'desc';
+  /** forward (the default) reads in the index's order, backward in the reverse one. */
+  walk?: Walk;
+}
+
+/** Columns of a table left-joined to the list's rows; they come back as one object, null without a match. */
+export interface ListJoin {
+  table: PgTable;
+  on: SQL;
+  /** The joined row's columns to read, its primary key first (a null first column means no match). */
+  fields: Record<string, PgColumn>;
+}
+
+type ListJoins = Record<string, ListJoin>;
+
+/** A row of a list: its table's row, plus one object (or null) for each join. */
+export type ListRow<TTable extends PgTable, TJoins extends ListJoins> = TTable['$inferSelect'] & {
+  [Name in keyof TJoins]: SelectResultFields<TJoins[Name]['fields']> | null;
+};
+
+export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoins> {
+  table: TTable;
+  where: SQL | undefined;
+  order: ListOrder;
+  /**
+   * The trigger-kept counters whose sum is the list's total when it is not searched (several for a
+   * tab made of several counted groups). Without one (or with a counter row missing) the total is a
+   * COUNT(*) over `where`.
+   */
+  counter?: CounterName | readonly CounterName[] | null;
+  /** `where` narrows the list by a search the counters do not describe: they are not used then. */
+  isSearch?: boolean;
+  page: number;
+  limit: number;
+  joins?: TJoins;
+}
+
 /**
  * A column's ORDER BY for walking an index built `asc` or `desc` (drizzle builds both NULLS LAST):
  * PostgreSQL uses the index only when the null placement matches too, even on NOT NULL columns.
  */
-export function indexOrder(column: AnyColumn, indexDirection: 'asc' | 'desc', walk: Walk): SQL {
+function indexOrder(column: AnyColumn, indexDirection: 'asc' | 'desc', walk: Walk): SQL {
   const isForward = walk === 'forward';
   if (indexDirection === 'desc') return isForward ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
   return isForward ? sql`${column} asc nulls last` : sql`${column} desc nulls first`;
 }
 
-export const flipWalk = (walk: Walk): Walk => (walk === 'forward' ? 'backward' : 'forward');
-
-export interface PagePlan {
+interface PagePlan {
   offset: number;
   limit: number;
   /** Read from the other end of the index; the rows come back reversed and are put right. */
@@ -26,68 +67,98 @@ export interface PagePlan {
 
 /**
  * OFFSET costs as many index entries as it skips, so a page in the back half is read from the other
- * end: the last page then costs what the first does. Needs the total, which every list has anyway.
+ * end: the last page then costs what the first does. Needs the total.
  */
-export function planPage(page: number, limit: number, totalCount: number): PagePlan {
+function planPage(page: number, limit: number, totalCount: number): PagePlan {
   const start = (page - 1) * limit;
   const end = Math.min(start + limit, totalCount);
   if (start >= totalCount || start <= totalCount - end) return { offset: start, limit, isFromEnd: false };
   return { offset: totalCount - end, limit: end - start, isFromEnd: true };
 }
 
-/** Reads one page with planPage: `read` gets the walk to use (its own walk, flipped for the back half). */
-export async function readPage<T>(
-  options: { page: number; limit: number; totalCount: number; walk?: Walk },
-  read: (walk: Walk, offset: number, limit: number) => Promise<T[]>,
-): Promise<T[]> {
-  const walk = options.walk ?? 'forward';
-  const plan = planPage(options.page, options.limit, options.totalCount);
-  const rows = await read(plan.isFromEnd ? flipWalk(walk) : walk, plan.offset, plan.limit);
-  return plan.isFromEnd ? rows.reverse() : rows;
-}
-
-/** A page's rows, each with how many rows match in all when the read asked for it (else null). */
-type CountedRows<T> = { row: T; total: number | string | null }[];
-type CountedRead<T> = (walk: Walk, offset: number, limit: number, total: SQL<number | string | null>) => Promise<CountedRows<T>>;
-
-/**
- * The read of readListPage for one table: its rows matching `where`, in the order `orderBy` gives
- * for a walk, each with the `total` readListPage asks for.
- */
-export function countedPagesOf<TTable extends PgTable>(db: DbOrTx, table: TTable, where: SQL | undefined, orderBy: (walk: Walk) => SQL[]): CountedRead<TTable['$inferSelect']> {
-  return async (walk, offset, limit, total) =>
-    (await db
-      .select({ row: table, total })
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...orderBy(walk))
-      .limit(limit)
-      .offset(offset)) as CountedRows<TTable['$inferSelect']>;
-}
-
-const matchCount = sql<number | string | null>`count(*) over ()`;
-const noCount = sql<number | string | null>`null`;
-
-/**
- * One page of a list and how many rows match.
- * - Without a search, `count` first gives the total (the trigger-kept counters) and the page is
- *   read from the nearer end of the index (readPage).
- * - A search selects `count(*) over ()` with its page: the window runs before the LIMIT, so the
- *   trigram index is read once for both, not once for COUNT(*) and again for the page. Only a page
- *   past the last (no row to carry the total) is counted apart.
- */
-export async function readListPage<T>(
-  options: { page: number; limit: number; walk?: Walk; isSearch: boolean },
-  count: () => Promise<number>,
-  read: CountedRead<T>,
-): Promise<{ rows: T[]; totalCount: number }> {
-  if (options.isSearch) {
-    const offset = (options.page - 1) * options.limit;
-    const found = await read(options.walk ?? 'forward', offset, options.limit, matchCount);
-    const totalCount = found.length > 0 ? Number(found[0].total) : offset === 0 ? 0 : await count();
-    return { rows: found.map((item) => item.row), totalCount };
+/** The kept total of the counters when every one has a row, else undefined. */
+async function keptTotal(db: DbOrTx, counter: ListPageOptions<PgTable, ListJoins>['counter']): Promise<number | undefined> {
+  if (!counter) return undefined;
+  const names: readonly CounterName[] = typeof counter === 'string' ? [counter] : counter;
+  if (names.length === 0) return undefined;
+  const kept = await readCounters(db, names);
+  let total = 0;
+  for (const name of names) {
+    const value = kept[name];
+    if (value === undefined) return undefined;
+    total += value;
   }
-  const totalCount = await count();
-  const found = await readPage({ ...options, totalCount }, (walk, offset, limit) => read(walk, offset, limit, noCount));
-  return { rows: found.map((item) => item.row), totalCount };
+  return total;
+}
+
+async function countMatches(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(table).where(where);
+  return count;
+}
+
+const matchCount = sql<number | string>`count(*) over ()`;
+
+interface ReadRow {
+  row: Record<string, unknown>;
+  total?: number | string;
+  [join: string]: unknown;
+}
+
+/** One page of the list's rows walking its index `walk`, with `count(*) over ()` when `withTotal`. */
+async function readRows(
+  db: DbOrTx,
+  options: ListPageOptions<PgTable, ListJoins>,
+  read: { walk: Walk; offset: number; limit: number; withTotal: boolean },
+): Promise<ReadRow[]> {
+  const { table, where, order, joins = {} } = options;
+  const fields: Record<string, unknown> = { row: table };
+  for (const [name, join] of Object.entries(joins)) fields[name] = join.fields;
+  if (read.withTotal) fields.total = matchCount;
+  let query = db
+    .select(fields as { row: PgTable })
+    .from(table)
+    .$dynamic();
+  for (const join of Object.values(joins)) query = query.leftJoin(join.table, join.on);
+  const rows = await query
+    .where(where)
+    .orderBy(...order.columns.map((column) => indexOrder(column, order.index, read.walk)))
+    .limit(read.limit)
+    .offset(read.offset);
+  return rows as ReadRow[];
+}
+
+/**
+ * One page of a list and how many rows match, the strategy chosen by what the list is:
+ * - Not searched, with its counters: the total is their sum (one indexed read, exact however many
+ *   rows), and a page in the back half is read from the other end of the index (planPage), so the
+ *   last page costs what the first does.
+ * - Searched: the page selects `count(*) over ()`, which runs before the LIMIT, so the search index
+ *   is read once for both, not once for COUNT(*) and again for the page. Only a page past the last
+ *   (no row to carry the total) is counted apart.
+ * - Not searched, no counter: a COUNT(*) over `where`, then the page as with counters.
+ */
+export async function listPage<TTable extends PgTable, TJoins extends ListJoins = Record<never, ListJoin>>(
+  db: DbOrTx,
+  options: ListPageOptions<TTable, TJoins>,
+): Promise<{ rows: ListRow<TTable, TJoins>[]; totalCount: number }> {
+  const { page, limit, table, where } = options;
+  const walk = options.order.walk ?? 'forward';
+  const joinNames = Object.keys(options.joins ?? {});
+  const rowOf = (read: ReadRow): ListRow<TTable, TJoins> => {
+    if (joinNames.length === 0) return read.row as ListRow<TTable, TJoins>;
+    const row: Record<string, unknown> = { ...read.row };
+    for (const name of joinNames) row[name] = read[name];
+    return row as ListRow<TTable, TJoins>;
+  };
+  if (options.isSearch) {
+    const offset = (page - 1) * limit;
+    const found = await readRows(db, options, { walk, offset, limit, withTotal: true });
+    const totalCount = found.length > 0 ? Number(found[0].total) : offset === 0 ? 0 : await countMatches(db, table, where);
+    return { rows: found.map(rowOf), totalCount };
+  }
+  const totalCount = (await keptTotal(db, options.counter)) ?? (await countMatches(db, table, where));
+  const plan = planPage(page, limit, totalCount);
+  const found = await readRows(db, options, { walk: plan.isFromEnd ? (walk === 'forward' ? 'backward' : 'forward') : walk, offset: plan.offset, limit: plan.limit, withTotal: false });
+  if (plan.isFromEnd) found.reverse();
+  return { rows: found.map(rowOf), totalCount };
 }

@@ -7,6 +7,7 @@ import { admins } from './auth.table';
 
 /** none -> transferring -> transferred; only one request can move a booking out of 'none'. */
 export const TRANSFER_STATES = ['none', 'transferring', 'transferred'] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
 
 export const uteBookings = pgTable(
   'ute_bookings',
@@ -31,7 +32,7 @@ export const uteBookings = pgTable(
     dropPostalCode: text('drop_postal_code'),
     /** Present: paid by Stripe (Stripe tab); absent: manual payment (Manual tab). */
     transactionId: text('transaction_id'),
-    transferState: text('transfer_state').notNull().default('none'),
+    transferState: text('transfer_state', { enum: TRANSFER_STATES }).notNull().default('none'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -60,7 +61,7 @@ export const jobBookings = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     status: text('status').notNull().default('pending'),
     transactionId: text('transaction_id'),
-    transferState: text('transfer_state').notNull().default('none'),
+    transferState: text('transfer_state', { enum: TRANSFER_STATES }).notNull().default('none'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

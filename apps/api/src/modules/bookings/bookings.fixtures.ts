@@ -3,7 +3,7 @@ import { asc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { auditLog } from '../../db/tables/audit.table';
 import { users } from '../../db/tables/users.table';
-import { jobBookings, payouts, uteBookings } from '../../db/tables/bookings.table';
+import { jobBookings, payouts, uteBookings, type TransferState } from '../../db/tables/bookings.table';
 
 /** Test data factories for the payout tests: each test makes its own bookings. */
 
@@ -23,7 +23,7 @@ export async function findStripeOwner(db: Db): Promise<{ id: string; stripeAccou
 
 export async function createUteBooking(
   db: Db,
-  values: { ownerId: string; status?: string; amount?: number; transactionId?: string | null; transferState?: string },
+  values: { ownerId: string; status?: string; amount?: number; transactionId?: string | null; transferState?: TransferState },
 ): Promise<typeof uteBookings.$inferSelect> {
   const [row] = await db
     .insert(uteBookings)
@@ -50,7 +50,7 @@ export async function createUteBooking(
 
 export async function createJobBooking(
   db: Db,
-  values: { ownerId: string; status?: string; amount?: number; transactionId?: string | null; transferState?: string },
+  values: { ownerId: string; status?: string; amount?: number; transactionId?: string | null; transferState?: TransferState },
 ): Promise<typeof jobBookings.$inferSelect> {
   const [row] = await db
     .insert(jobBookings)

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingKind, PaymentKind } from '@ute/contract';
-import { countRows } from '../../db/counters';
+import { COUNTERS } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
-import { indexOrder, readPage } from '../../db/paging';
+import { listPage } from '../../db/paging';
 import { ownerBankAccounts, users } from '../../db/tables/users.table';
-import { jobBookings, payouts, uteBookings } from '../../db/tables/bookings.table';
+import { jobBookings, payouts, uteBookings, type TransferState } from '../../db/tables/bookings.table';
 
-export type TransferState = 'none' | 'transferring' | 'transferred';
+export type { TransferState };
 export type PayoutRow = typeof payouts.$inferSelect;
 
 interface PersonRef {
@@ -33,7 +33,7 @@ export interface UteBookingRow {
   dropState: string | null;
   dropPostalCode: string | null;
   transactionId: string | null;
-  transferState: string;
+  transferState: TransferState;
   createdAt: Date;
 }
 
@@ -48,13 +48,9 @@ export interface JobBookingRow {
   amount: number;
   status: string;
   transactionId: string | null;
-  transferState: string;
+  transferState: TransferState;
   createdAt: Date;
 }
-
-
-const person = (id: string | null, firstName: string | null, lastName: string | null): PersonRef | null =>
-  id ? { id, firstName: firstName ?? '', lastName: lastName ?? '' } : null;
 
 /** Stripe tab: paid with a transaction id; manual tab: without. Matches the partial list indexes. */
 function paymentFilter(transactionId: typeof uteBookings.transactionId | typeof jobBookings.transactionId, payment: PaymentKind): SQL {
@@ -62,64 +58,34 @@ function paymentFilter(transactionId: typeof uteBookings.transactionId | typeof 
 }
 
 export async function listUteBookings(db: DbOrTx, options: { payment: PaymentKind; page: number; limit: number }): Promise<{ rows: UteBookingRow[]; total: number }> {
-  const where = and(isNull(uteBookings.deletedAt), paymentFilter(uteBookings.transactionId, options.payment));
-  const total = await countRows(db, { counters: [`ute_bookings_${options.payment}`], table: uteBookings, where });
-  const rows = await readPage({ page: options.page, limit: options.limit, totalCount: total }, (walk, offset, limit) =>
-    db
-      .select({
-        booking: uteBookings,
-        bookerId: users.id,
-        bookerFirstName: users.firstName,
-        bookerLastName: users.lastName,
-      })
-      .from(uteBookings)
-      .leftJoin(users, eq(users.id, uteBookings.bookedBy))
-      .where(where)
-      .orderBy(indexOrder(uteBookings.createdAt, 'desc', walk), indexOrder(uteBookings.id, 'desc', walk))
-      .limit(limit)
-      .offset(offset),
-  );
-  return {
-    total,
-    rows: rows.map(({ booking, bookerId, bookerFirstName, bookerLastName }) => ({
-      ...booking,
-      booker: person(bookerId, bookerFirstName, bookerLastName),
-    })),
-  };
+  const { rows, totalCount } = await listPage(db, {
+    table: uteBookings,
+    where: and(isNull(uteBookings.deletedAt), paymentFilter(uteBookings.transactionId, options.payment)),
+    order: { columns: [uteBookings.createdAt, uteBookings.id], index: 'desc' },
+    counter: options.payment === 'stripe' ? COUNTERS.uteBookingsStripe : COUNTERS.uteBookingsManual,
+    page: options.page,
+    limit: options.limit,
+    joins: { booker: { table: users, on: eq(users.id, uteBookings.bookedBy), fields: { id: users.id, firstName: users.firstName, lastName: users.lastName } } },
+  });
+  return { total: totalCount, rows };
 }
 
 export async function listJobBookings(db: DbOrTx, options: { payment: PaymentKind; page: number; limit: number }): Promise<{ rows: JobBookingRow[]; total: number }> {
   const booker = alias(users, 'booker');
   const owner = alias(users, 'owner');
-  const where = and(isNull(jobBookings.deletedAt), paymentFilter(jobBookings.transactionId, options.payment));
-  const total = await countRows(db, { counters: [`job_bookings_${options.payment}`], table: jobBookings, where });
-  const rows = await readPage({ page: options.page, limit: options.limit, totalCount: total }, (walk, offset, limit) =>
-    db
-      .select({
-        booking: jobBookings,
-        bookerId: booker.id,
-        bookerFirstName: booker.firstName,
-        bookerLastName: booker.lastName,
-        ownerFirstName: owner.firstName,
-        ownerLastName: owner.lastName,
-        ownerUserId: owner.id,
-      })
-      .from(jobBookings)
-      .leftJoin(booker, eq(booker.id, jobBookings.bookedBy))
-      .leftJoin(owner, eq(owner.id, jobBookings.ownerId))
-      .where(where)
-      .orderBy(indexOrder(jobBookings.createdAt, 'desc', walk), indexOrder(jobBookings.id, 'desc', walk))
-      .limit(limit)
-      .offset(offset),
-  );
-  return {
-    total,
-    rows: rows.map((row) => ({
-      ...row.booking,
-      booker: person(row.bookerId, row.bookerFirstName, row.bookerLastName),
-      owner: person(row.ownerUserId, row.ownerFirstName, row.ownerLastName),
-    })),
-  };
+  const { rows, totalCount } = await listPage(db, {
+    table: jobBookings,
+    where: and(isNull(jobBookings.deletedAt), paymentFilter(jobBookings.transactionId, options.payment)),
+    order: { columns: [jobBookings.createdAt, jobBookings.id], index: 'desc' },
+    counter: options.payment === 'stripe' ? COUNTERS.jobBookingsStripe : COUNTERS.jobBookingsManual,
+    page: options.page,
+    limit: options.limit,
+    joins: {
+      booker: { table: booker, on: eq(booker.id, jobBookings.bookedBy), fields: { id: booker.id, firstName: booker.firstName, lastName: booker.lastName } },
+      owner: { table: owner, on: eq(owner.id, jobBookings.ownerId), fields: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName } },
+    },
+  });
+  return { total: totalCount, rows };
 }
 
 /** What the payout rules need of a booking, whichever table it lives in. */
@@ -152,7 +118,7 @@ export async function findPayableBooking(db: DbOrTx, id: string, kind?: BookingK
         ownerId: ute.ownerId,
         amount: ute.amount,
         status: ute.status,
-        transferState: ute.transferState as TransferState,
+        transferState: ute.transferState,
         transactionId: ute.transactionId,
       };
   }
@@ -170,7 +136,7 @@ export async function findPayableBooking(db: DbOrTx, id: string, kind?: BookingK
         ownerId: job.ownerId,
         amount: job.amount,
         status: job.status,
-        transferState: job.transferState as TransferState,
+        transferState: job.transferState,
         transactionId: job.transactionId,
       };
   }
@@ -233,11 +199,6 @@ export async function markPayoutFailed(tx: DbOrTx, id: string, failureMessage: s
   return row;
 }
 
-export async function findPayoutById(db: DbOrTx, id: string): Promise<PayoutRow | undefined> {
-  const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
-  return row;
-}
-
 /** Pending payouts, oldest first (uses payouts_status_idx). */
 export async function listPendingPayouts(db: DbOrTx, limit = 500): Promise<PayoutRow[]> {
   return db.select().from(payouts).where(eq(payouts.status, 'pending')).orderBy(asc(payouts.createdAt)).limit(limit);
@@ -290,11 +251,4 @@ export async function findLiveJobBooking(db: DbOrTx, id: string) {
     .from(jobBookings)
     .where(and(eq(jobBookings.id, id), isNull(jobBookings.deletedAt)));
   return row;
-}
-
-/** Used by tests and the service to read one booking's transfer state without caring about its table. */
-export async function readTransferState(db: DbOrTx, kind: BookingKind, id: string): Promise<string | undefined> {
-  const table = kind === 'ute' ? uteBookings : jobBookings;
-  const [row] = await db.select({ state: table.transferState }).from(table).where(eq(table.id, id));
-  return row?.state;
 }

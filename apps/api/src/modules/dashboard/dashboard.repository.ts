@@ -1,21 +1,32 @@
-import { sql } from 'drizzle-orm';
 import type { DashboardCounts } from '@ute/contract';
-import { queryRows, type DbOrTx } from '../../db/database';
+import { COUNTERS, readCounters } from '../../db/counters';
+import type { DbOrTx } from '../../db/database';
+
+/** The counter behind each number of the dashboard. */
+const DASHBOARD_COUNTERS = {
+  totalUser: COUNTERS.users,
+  totalActiveUser: COUNTERS.usersActive,
+  totalDeactiveUser: COUNTERS.usersInactive,
+  totalUtedata: COUNTERS.utes,
+  totalJobdata: COUNTERS.jobs,
+  totalUteBooking: COUNTERS.uteBookings,
+  totalJobBooking: COUNTERS.jobBookings,
+} as const satisfies Record<keyof DashboardCounts, unknown>;
 
 /**
  * The seven numbers of the dashboard from the trigger-kept counters (migration 0001): exact, and
  * one indexed read however large the tables grow.
  */
 export async function countDashboard(db: DbOrTx): Promise<DashboardCounts> {
-  const rows = await queryRows<{ name: string; value: string | number }>(db, sql`select name, value from stat_counters`);
-  const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
+  const kept = await readCounters(db, Object.values(DASHBOARD_COUNTERS));
+  const value = (key: keyof DashboardCounts) => kept[DASHBOARD_COUNTERS[key]] ?? 0;
   return {
-    totalUser: value('users'),
-    totalActiveUser: value('users_active'),
-    totalDeactiveUser: value('users_inactive'),
-    totalUtedata: value('utes'),
-    totalJobdata: value('jobs'),
-    totalUteBooking: value('ute_bookings'),
-    totalJobBooking: value('job_bookings'),
+    totalUser: value('totalUser'),
+    totalActiveUser: value('totalActiveUser'),
+    totalDeactiveUser: value('totalDeactiveUser'),
+    totalUtedata: value('totalUtedata'),
+    totalJobdata: value('totalJobdata'),
+    totalUteBooking: value('totalUteBooking'),
+    totalJobBooking: value('totalJobBooking'),
   };
 }

@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { JobSort } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
-import { countRows } from '../../db/counters';
+import { COUNTERS } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { countedPagesOf, indexOrder, readListPage, type Walk } from '../../db/paging';
+import { listPage, type ListOrder } from '../../db/paging';
 import { jobs } from '../../db/tables/jobs.table';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -26,7 +26,7 @@ function listCondition(search: string | undefined): SQL {
  * newest first on jobs_list_idx (created_at desc nulls last, id desc nulls last); budget on
  * jobs_budget_idx (budget, id), forwards for Low to High, backwards for High to Low.
  */
-const ORDERS: Record<JobSort | 'newest', { columns: [AnyColumn, AnyColumn]; index: 'asc' | 'desc'; walk: Walk }> = {
+const ORDERS: Record<JobSort | 'newest', ListOrder> = {
   newest: { columns: [jobs.createdAt, jobs.id], index: 'desc', walk: 'forward' },
   budgetAsc: { columns: [jobs.budget, jobs.id], index: 'asc', walk: 'forward' },
   budgetDesc: { columns: [jobs.budget, jobs.id], index: 'asc', walk: 'backward' },
@@ -34,13 +34,15 @@ const ORDERS: Record<JobSort | 'newest', { columns: [AnyColumn, AnyColumn]; inde
 
 /** One page of live jobs and how many match in all. */
 export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: JobRow[]; totalCount: number }> {
-  const where = listCondition(filter.search);
-  const order = ORDERS[filter.sort ?? 'newest'];
-  return readListPage(
-    { page: filter.page, limit: filter.limit, walk: order.walk, isSearch: Boolean(filter.search) },
-    () => countRows(db, { counters: filter.search ? null : ['jobs'], table: jobs, where }),
-    countedPagesOf(db, jobs, where, (walk) => order.columns.map((column) => indexOrder(column, order.index, walk))),
-  );
+  return listPage(db, {
+    table: jobs,
+    where: listCondition(filter.search),
+    order: ORDERS[filter.sort ?? 'newest'],
+    counter: COUNTERS.jobs,
+    isSearch: Boolean(filter.search),
+    page: filter.page,
+    limit: filter.limit,
+  });
 }
 
 /** The live job, locked for the rest of the transaction. */

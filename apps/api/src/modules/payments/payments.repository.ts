@@ -1,8 +1,8 @@
 import { and, eq, ilike, ne, type SQL } from 'drizzle-orm';
-import { countRows, type CounterName } from '../../db/counters';
+import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/likePattern';
-import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
+import { listPage } from '../../db/paging';
 import { payments } from '../../db/tables/payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -19,9 +19,9 @@ export interface PaymentListFilter {
 
 /** The counters that add up to a tab's total (Stripe payments are not split by ute or job). */
 function paymentCounters(filter: PaymentListFilter): CounterName[] | null {
-  if (filter.isStripe) return filter.isJob === undefined ? ['payments_stripe'] : null;
-  if (filter.isJob === undefined) return ['payments_manual_ute', 'payments_manual_job'];
-  return [filter.isJob ? 'payments_manual_job' : 'payments_manual_ute'];
+  if (filter.isStripe) return filter.isJob === undefined ? [COUNTERS.paymentsStripe] : null;
+  if (filter.isJob === undefined) return [COUNTERS.paymentsManualUte, COUNTERS.paymentsManualJob];
+  return [filter.isJob ? COUNTERS.paymentsManualJob : COUNTERS.paymentsManualUte];
 }
 
 /** One page and the total, newest or oldest first; payer search uses the trigram index on payment_by. */
@@ -29,13 +29,16 @@ export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promi
   const conditions: SQL[] = [eq(payments.isStripe, filter.isStripe)];
   if (filter.isJob !== undefined) conditions.push(eq(payments.isJob, filter.isJob));
   if (filter.search) conditions.push(ilike(payments.paymentBy, containsPattern(filter.search)));
-  const where = and(...conditions);
   // The indexes end `(created_at desc, id desc)`: newest first walks them forward, oldest first backward.
-  const { rows, totalCount } = await readListPage(
-    { page: filter.page, limit: filter.limit, walk: filter.sort === 'oldest' ? 'backward' : 'forward', isSearch: Boolean(filter.search) },
-    () => countRows(db, { counters: filter.search ? null : paymentCounters(filter), table: payments, where }),
-    countedPagesOf(db, payments, where, (walk) => [indexOrder(payments.createdAt, 'desc', walk), indexOrder(payments.id, 'desc', walk)]),
-  );
+  const { rows, totalCount } = await listPage(db, {
+    table: payments,
+    where: and(...conditions),
+    order: { columns: [payments.createdAt, payments.id], index: 'desc', walk: filter.sort === 'oldest' ? 'backward' : 'forward' },
+    counter: paymentCounters(filter),
+    isSearch: Boolean(filter.search),
+    page: filter.page,
+    limit: filter.limit,
+  });
   return { rows, total: totalCount };
 }
 

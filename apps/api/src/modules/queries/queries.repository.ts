@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
-import { countRows } from '../../db/counters';
+import { COUNTERS } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { containsPattern } from '../../db/likePattern';
-import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
+import { listPage } from '../../db/paging';
 import { customerQueries, queryReplies } from '../../db/tables/queries.table';
 
 export type CustomerQueryRow = typeof customerQueries.$inferSelect;
@@ -21,12 +21,15 @@ export async function listQueries(
   db: DbOrTx,
   options: { email?: string; sort: 'latest' | 'oldest'; page: number; limit: number },
 ): Promise<{ rows: CustomerQueryRow[]; totalCount: number }> {
-  const where = listFilter(options.email);
-  return readListPage(
-    { page: options.page, limit: options.limit, walk: options.sort === 'latest' ? 'forward' : 'backward', isSearch: Boolean(options.email) },
-    () => countRows(db, { counters: options.email ? null : ['customer_queries'], table: customerQueries, where }),
-    countedPagesOf(db, customerQueries, where, (walk) => [indexOrder(customerQueries.createdAt, 'desc', walk), indexOrder(customerQueries.id, 'desc', walk)]),
-  );
+  return listPage(db, {
+    table: customerQueries,
+    where: listFilter(options.email),
+    order: { columns: [customerQueries.createdAt, customerQueries.id], index: 'desc', walk: options.sort === 'latest' ? 'forward' : 'backward' },
+    counter: COUNTERS.customerQueries,
+    isSearch: Boolean(options.email),
+    page: options.page,
+    limit: options.limit,
+  });
 }
 
 export interface ReplyRow {

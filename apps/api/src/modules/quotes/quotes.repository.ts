@@ -1,7 +1,7 @@
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { Shipment } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
-import { indexOrder, readPage } from '../../db/paging';
+import { listPage } from '../../db/paging';
 import { shipments } from '../../db/tables/quotes.table';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -33,18 +33,14 @@ export function toShipmentDto(row: ShipmentRow): Shipment {
  * `nulls first` and makes PostgreSQL sort the whole table instead (1M rows: 370 ms vs 0.1 ms).
  */
 export async function listShipments(db: DbOrTx, page: number, limit: number): Promise<{ rows: ShipmentRow[]; totalCount: number }> {
-  const visible = isNull(shipments.deletedAt);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(shipments).where(visible);
-  const rows = await readPage({ page, limit, totalCount: count }, (walk, offset, pageLimit) =>
-    db
-      .select()
-      .from(shipments)
-      .where(visible)
-      .orderBy(indexOrder(shipments.createdAt, 'desc', walk), indexOrder(shipments.id, 'desc', walk))
-      .limit(pageLimit)
-      .offset(offset),
-  );
-  return { rows, totalCount: count };
+  // No counter keeps the quotes: the total is a COUNT(*), then the page is read from the nearer end.
+  return listPage(db, {
+    table: shipments,
+    where: isNull(shipments.deletedAt),
+    order: { columns: [shipments.createdAt, shipments.id], index: 'desc' },
+    page,
+    limit,
+  });
 }
 
 /** A shipment by id, deleted or not (callers decide what a deleted or rejected row means). */

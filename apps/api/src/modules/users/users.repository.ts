@@ -1,8 +1,8 @@
 import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { countRows } from '../../db/counters';
+import { COUNTERS } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
+import { listPage } from '../../db/paging';
 import { users } from '../../db/tables/users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,12 +14,15 @@ function listFilter(search: string | undefined): SQL | undefined {
 
 /** One page of live users, newest first (users_list_idx), and how many match in all. */
 export async function listUsers(db: DbOrTx, options: { search?: string; page: number; limit: number }): Promise<{ rows: UserRow[]; totalCount: number }> {
-  const where = listFilter(options.search);
-  return readListPage(
-    { page: options.page, limit: options.limit, isSearch: Boolean(options.search) },
-    () => countRows(db, { counters: options.search ? null : ['users'], table: users, where }),
-    countedPagesOf(db, users, where, (walk) => [indexOrder(users.createdAt, 'desc', walk), indexOrder(users.id, 'desc', walk)]),
-  );
+  return listPage(db, {
+    table: users,
+    where: listFilter(options.search),
+    order: { columns: [users.createdAt, users.id], index: 'desc' },
+    counter: COUNTERS.users,
+    isSearch: Boolean(options.search),
+    page: options.page,
+    limit: options.limit,
+  });
 }
 
 /** A user that is not deleted, locked for the rest of the transaction. */

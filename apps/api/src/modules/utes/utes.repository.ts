@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { countRows } from '../../db/counters';
+import { COUNTERS } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { countedPagesOf, indexOrder, readListPage } from '../../db/paging';
+import { listPage } from '../../db/paging';
 import { utes } from '../../db/tables/utes.table';
 
 export type UteRow = typeof utes.$inferSelect;
@@ -21,13 +21,16 @@ function listCondition(search: string | undefined): SQL {
 
 /** One page of live utes, newest first (utes_list_idx), and how many match in all. */
 export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: UteRow[]; totalCount: number }> {
-  const where = listCondition(filter.search);
   // Newest first walks utes_list_idx (created_at desc, id desc) forward; the back half from its end.
-  return readListPage(
-    { page: filter.page, limit: filter.pageSize, isSearch: Boolean(filter.search) },
-    () => countRows(db, { counters: filter.search ? null : ['utes'], table: utes, where }),
-    countedPagesOf(db, utes, where, (walk) => [indexOrder(utes.createdAt, 'desc', walk), indexOrder(utes.id, 'desc', walk)]),
-  );
+  return listPage(db, {
+    table: utes,
+    where: listCondition(filter.search),
+    order: { columns: [utes.createdAt, utes.id], index: 'desc' },
+    counter: COUNTERS.utes,
+    isSearch: Boolean(filter.search),
+    page: filter.page,
+    limit: filter.pageSize,
+  });
 }
 
 /** The live ute, locked for the rest of the transaction. */
