@@ -1,4 +1,4 @@
-import { DASHBOARD_NUMBERS_BY_COUNT_SQL } from '../../apps/api/src/test/dashboardCounts';
+import { DASHBOARD_NUMBERS_BY_COUNT_SQL } from '@ute/api/bench';
 import type { BenchOptions, Comparison } from './args';
 import { runPhases, toPhases, type BenchEngine, type Phases, type Statement } from './engine';
 import { httpLoad, rawLoad, sequential, type LoadResult } from './load';

@@ -5,12 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { API_BASE } from '@ute/contract';
-import { buildApp } from '../../apps/api/src/app';
-import { pgliteExtensions, wrapPglite, type Database, type Db } from '../../apps/api/src/db/database';
-import * as schema from '../../apps/api/src/db/schema';
-import { upsertAdmin } from '../../apps/api/src/modules/auth/auth.repository';
-import { hashPassword } from '../../apps/api/src/modules/auth/passwords';
-import { loadConfig } from '../../apps/api/src/plugins/config';
+import { buildApp, hashPassword, loadConfig, pgliteExtensions, schema, upsertAdmin, wrapPglite, type Database, type Db } from '@ute/api/bench';
 import type { EngineName } from './args';
 
 /** One statement as the app's driver received it, with when it ran (to see which ran in parallel). */

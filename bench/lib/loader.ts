@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, type Column, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../apps/api/src/db/database';
+import type { Db } from '@ute/api/bench';
 
 /** Runs one statement with positional parameters ($1...). */
 export type Exec = (text: string, params: unknown[]) => Promise<unknown>;

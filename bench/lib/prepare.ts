@@ -11,10 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { pgliteExtensions } from '../../apps/api/src/db/database';
-import * as schema from '../../apps/api/src/db/schema';
-import { migrationsFolder } from '../../apps/api/src/lib/paths';
-import { writeDemoImages } from '../../apps/api/src/seed/seed';
+import { migrationsFolder, pgliteExtensions, schema, writeDemoImages } from '@ute/api/bench';
 import type { BenchOptions, EngineName } from './args';
 import type { SeedReport, SeedRequest } from './seeding';
 

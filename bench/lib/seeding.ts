@@ -5,10 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgliteExtensions } from '../../apps/api/src/db/database';
-import * as schema from '../../apps/api/src/db/schema';
-import { migrationsFolder } from '../../apps/api/src/lib/paths';
-import { seedDemoData } from '../../apps/api/src/seed/seed';
+import { migrationsFolder, pgliteExtensions, schema, seedDemoData } from '@ute/api/bench';
 import { createBulkLoader, type Exec } from './loader';
 
 export interface SeedRequest {

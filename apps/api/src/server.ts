@@ -3,7 +3,7 @@ import { openDatabase } from './db/database';
 import { lockDataDir } from './db/dataDirLock';
 import { prepareDatabase } from './bootstrap';
 import { loadConfig } from './plugins/config';
-import { reconcilePendingPayouts } from './modules/bookings/bookings.service';
+import { createBookingsService } from './modules/bookings/bookings.service';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
 
   try {
     await prepareDatabase(database, config, app.log);
-    await reconcilePendingPayouts(app.ctx);
+    const { db, payouts, log } = app.ctx;
+    await createBookingsService({ db, payouts, log }).reconcilePendingPayouts();
     app.ctx.mailer.start();
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {

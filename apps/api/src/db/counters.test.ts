@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { inArray, not, sql } from 'drizzle-orm';
+import { createCustomerQueries, createJobBookings, createPayments, createStripeOwner, createUteBookings } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { queryRows } from './database';
+import { customerQueries, jobBookings, payments, uteBookings } from './schema';
 import { COUNTERS, readCounters, type CounterName } from './counters';
 
 /** What each trigger-kept counter must equal, as COUNT(*) over the rows it describes. */
@@ -71,20 +73,31 @@ describe('counters (migrations 0001 and 0002)', () => {
 
   it('stay exact through multi-row inserts, moves between tabs, soft deletes and hard deletes', async () => {
     const db = t.database.db;
+    // The rows this test changes, its own: ute bookings of both tabs, job bookings, queries, manual payments.
+    const { id: ownerId } = await createStripeOwner(db);
+    const uteRows = await createUteBookings(db, [0, 1, 2, 3, 4, 5].map((i) => ({ ownerId, transactionId: i % 2 === 0 ? null : `pi_counter${i}` })));
+    const jobRows = await createJobBookings(db, [{ ownerId }, { ownerId, transactionId: null }, { ownerId }]);
+    const queryRowsToDelete = await createCustomerQueries(db, 2);
+    const manual = await createPayments(db, [{ isJob: false }, { isJob: true }, { isJob: false }, { isJob: true }]);
+    const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
+
     const before = (await countersAndCounts()).actual;
-    await db.execute(sql.raw(`
-      insert into payments (payment_by, amount_cents, is_stripe, is_job)
-      values ('Counter Test', 100, true, false), ('Counter Test', 200, false, true), ('Counter Test', 300, false, false)`));
+    const inserted = await createPayments(db, [
+      { paymentBy: 'Counter Test', amountCents: 100, isStripe: true, isJob: false },
+      { paymentBy: 'Counter Test', amountCents: 200, isStripe: false, isJob: true },
+      { paymentBy: 'Counter Test', amountCents: 300, isStripe: false, isJob: false },
+    ]);
     // One statement moving rows between the Stripe and manual tabs in both directions.
-    await db.execute(sql.raw(`
-      update ute_bookings set transaction_id = case when transaction_id is null then 'txn_counter_test' else null end
-      where id in (select id from ute_bookings where deleted_at is null order by id limit 6)`));
-    await db.execute(sql.raw(`update job_bookings set deleted_at = now() where id in (select id from job_bookings where deleted_at is null order by id limit 3)`));
-    await db.execute(sql.raw(`update customer_queries set deleted_at = now() where id in (select id from customer_queries where deleted_at is null order by id limit 2)`));
-    await db.execute(sql.raw(`update payments set is_job = not is_job where id in (select id from payments where not is_stripe order by id limit 4)`));
-    await db.execute(sql.raw(`delete from payments where payment_by = 'Counter Test'`));
+    await db
+      .update(uteBookings)
+      .set({ transactionId: sql`case when ${uteBookings.transactionId} is null then 'txn_counter_test' else null end` })
+      .where(inArray(uteBookings.id, idsOf(uteRows)));
+    await db.update(jobBookings).set({ deletedAt: new Date() }).where(inArray(jobBookings.id, idsOf(jobRows)));
+    await db.update(customerQueries).set({ deletedAt: new Date() }).where(inArray(customerQueries.id, idsOf(queryRowsToDelete)));
+    await db.update(payments).set({ isJob: not(payments.isJob) }).where(inArray(payments.id, idsOf(manual)));
+    await db.delete(payments).where(inArray(payments.id, idsOf(inserted)));
     // An update that changes no counted column leaves every counter alone.
-    await db.execute(sql.raw(`update payments set status = status`));
+    await db.update(payments).set({ status: sql`${payments.status}` }).where(inArray(payments.id, idsOf(manual)));
 
     const { kept, actual } = await countersAndCounts();
     expect(kept).toEqual(actual);

@@ -25,7 +25,6 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    registeredRoutes: { method: string; url: string; isPublic: boolean }[];
   }
   interface FastifyRequest {
     /** The signed-in admin; set by the guard on every non-public admin route. */

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database';
 import { makeDemoPng, withPngChunk } from '../seed/png';
+import { createBlog } from '../test/factories';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/testApp';
 
 /** Row counts of every table: a rejected request must leave all of them as they were. */
@@ -162,7 +163,7 @@ async function expectSafeAnswer(response: LightMyRequestResponse, before: string
 
 describe('fuzzing every endpoint with generated and malformed requests', () => {
   it('never answers 5xx, always uses the error envelope on 4xx, and leaves the database unchanged when it rejects', async () => {
-    const routes = t.app.registeredRoutes
+    const routes = t.routes
       .filter((route) => route.url.startsWith('/api/admin/') && !['HEAD', 'OPTIONS'].includes(route.method))
       // Sign-out ends the token: walked last, so every other route is fuzzed signed in too.
       .sort((a, b) => Number(a.url.endsWith('/sign-out')) - Number(b.url.endsWith('/sign-out')));
@@ -222,7 +223,7 @@ describe('fuzzing every endpoint with generated and malformed requests', () => {
   }, 600_000);
 
   it('answers multipart blog forms (valid-looking, spoiled, cut or broken) without a 5xx', async () => {
-    const [blog] = await queryRows<{ id: string }>(t.database.db, sql`select id from blogs where deleted_at is null limit 1`);
+    const blog = await createBlog(t.database.db);
     // The walk above may have signed the test admin out: sign in again.
     const signIn = await t.app.inject({ method: 'POST', url: '/api/admin/sign-in', payload: TEST_ADMIN });
     expect(signIn.statusCode, signIn.body).toBe(200);

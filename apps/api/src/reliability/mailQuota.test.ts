@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomerQueries, createCustomerQuery, createShipment } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { TOO_MANY_MAILS } from '../plugins/mailQuota';
 
@@ -10,8 +11,8 @@ afterAll(() => t.close());
 
 describe('mail-sending calls are limited per admin per hour', () => {
   it('answers 429 once replies and price mails together pass the hourly limit', async () => {
-    const queries = (await t.request({ method: 'GET', url: '/all-queries?limit=5' })).json().queries as { _id: string }[];
-    const quotes = (await t.request({ method: 'GET', url: '/all-shipments?limit=5' })).json().data as { _id: string }[];
+    const queries = (await createCustomerQueries(t.database.db, 3)).map((query) => ({ _id: query.id }));
+    const quotes = [await createShipment(t.database.db), await createShipment(t.database.db)].map((quote) => ({ _id: quote.id }));
     const reply = (queryId: string) => t.request({ method: 'PATCH', url: '/reply-query', payload: { queryId, reply: 'Thanks, sorted.' } });
     expect((await reply(queries[0]._id)).statusCode).toBe(200);
     expect((await reply(queries[1]._id)).statusCode).toBe(200);
@@ -27,7 +28,7 @@ describe('mail-sending calls are limited per admin per hour', () => {
     const other = await createTestApp({ seeded: true, env: { MAILS_PER_ADMIN_PER_HOUR: '1' } });
     try {
       for (let i = 0; i < 3; i += 1) expect((await other.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: 'nope', reply: ' ' } })).statusCode).toBe(400);
-      const queries = (await other.request({ method: 'GET', url: '/all-queries?limit=1' })).json().queries as { _id: string }[];
+      const queries = [{ _id: (await createCustomerQuery(other.database.db)).id }];
       expect((await other.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: queries[0]._id, reply: 'ok' } })).statusCode).toBe(200);
     } finally {
       await other.close();

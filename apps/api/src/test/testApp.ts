@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { API_BASE } from '@ute/contract';
@@ -19,8 +19,33 @@ import { startSmtpCapture, type SmtpCapture } from './smtpCapture';
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'correct-horse-1' };
 export const engine: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
+/** One method of a route the app registered. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Read when asked: a public scope's own onRoute hook (plugins/authGuard.ts) marks the route after the harness's hook has run. */
+  readonly isPublic: boolean;
+}
+
+/** An onRoute hook for buildApp that lists every method of every route into `routes`. */
+function collectRoutes(routes: RegisteredRoute[]) {
+  return (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url,
+        get isPublic() {
+          return route.config?.isPublic === true;
+        },
+      });
+    }
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
+  /** Every route the app registered, each method apart (so a test can prove each non-public one is guarded). */
+  routes: RegisteredRoute[];
   database: Database;
   config: Config;
   dataDir: string;
@@ -72,7 +97,19 @@ export async function createTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   cachedAdminHash ??= hashPassword(TEST_ADMIN.password);
   await upsertAdmin(database.db, TEST_ADMIN.email, await cachedAdminHash);
-  const app = await buildApp({ config, database, logger: false, ...options.build });
+  const routes: RegisteredRoute[] = [];
+  const collect = collectRoutes(routes);
+  const onRoute = options.build?.onRoute;
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...options.build,
+    onRoute(route) {
+      collect(route);
+      void onRoute?.call(this, route);
+    },
+  });
   await app.ready();
   const signIn = await app.inject({ method: 'POST', url: `${API_BASE}/sign-in`, payload: TEST_ADMIN });
   if (signIn.statusCode !== 200) throw new Error(`test sign-in failed: ${signIn.body}`);
@@ -80,6 +117,7 @@ export async function createTestApp(
 
   return {
     app,
+    routes,
     database,
     config,
     dataDir,

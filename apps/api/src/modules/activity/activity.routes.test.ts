@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { createActivities, createUser, createUsers } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 const seededUserId = (n: number) => `00000001-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -27,20 +27,27 @@ describe('GET /api/admin/get-activities/:userId', () => {
   beforeAll(async () => {
     t = await createTestApp({ seeded: true });
     const db = t.database.db;
-    await db.execute(sql`insert into users (id, first_name, last_name, email) values
-      (${heavyUserId}, 'Heavy', 'Logger', 'heavy.logger@example.com.au'),
-      (${zoneUserId}, 'Zone', 'Edge', 'zone.edge@example.com.au'),
-      (${emptyUserId}, 'Quiet', 'Person', 'quiet.person@example.com.au')`);
-    await db.execute(sql`insert into user_activities (user_id, activity, activity_by, occurred_at)
-      select ${heavyUserId}::uuid,
-             case when g % 2 = 0 then 'logged-in' else 'logged-out' end,
-             '{"firstName":"Heavy","lastName":"Logger"}'::jsonb,
-             ${ANCHOR}::timestamptz - (g / ${PER_DAY}) * interval '1 day' - (g % ${PER_DAY}) * interval '7 minutes'
-      from generate_series(0, ${HEAVY_ROWS - 1}) as g`);
-    await db.execute(sql`insert into user_activities (user_id, activity, sub_type, activity_to, response, occurred_at) values
-      (${zoneUserId}, 'add-ute', null, '{"uteName":"Blue HiLux","uteId":"UTE-000001"}'::jsonb, null, '2025-01-01T13:30:00Z'),
-      (${zoneUserId}, 'otp-send', 'JobOtpSend', '{"jobName":"Move a couch"}'::jsonb, '"Blue HiLux"'::jsonb, '2025-01-01T13:30:00Z'),
-      (${zoneUserId}, 'logged-in', null, null, null, '2025-01-01T12:59:00Z')`);
+    await createUsers(db, [
+      { id: heavyUserId, firstName: 'Heavy', lastName: 'Logger', email: 'heavy.logger@example.com.au' },
+      { id: zoneUserId, firstName: 'Zone', lastName: 'Edge', email: 'zone.edge@example.com.au' },
+      { id: emptyUserId, firstName: 'Quiet', lastName: 'Person', email: 'quiet.person@example.com.au' },
+    ]);
+    // PER_DAY a day back from the anchor, 7 minutes apart within the day.
+    const anchor = Date.parse(ANCHOR);
+    await createActivities(
+      db,
+      Array.from({ length: HEAVY_ROWS }, (_, g) => ({
+        userId: heavyUserId,
+        activity: g % 2 === 0 ? 'logged-in' : 'logged-out',
+        activityBy: { firstName: 'Heavy', lastName: 'Logger' },
+        occurredAt: new Date(anchor - Math.floor(g / PER_DAY) * 86_400_000 - (g % PER_DAY) * 7 * 60_000),
+      })),
+    );
+    await createActivities(db, [
+      { userId: zoneUserId, activity: 'add-ute', activityTo: { uteName: 'Blue HiLux', uteId: 'UTE-000001' }, occurredAt: new Date('2025-01-01T13:30:00Z') },
+      { userId: zoneUserId, activity: 'otp-send', subType: 'JobOtpSend', activityTo: { jobName: 'Move a couch' }, response: 'Blue HiLux', occurredAt: new Date('2025-01-01T13:30:00Z') },
+      { userId: zoneUserId, activity: 'logged-in', occurredAt: new Date('2025-01-01T12:59:00Z') },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -153,8 +160,7 @@ describe('GET /api/admin/get-activities/:userId', () => {
     const unknown = await get(`/get-activities/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'User not found' });
-    const deletedId = randomUUID();
-    await t.database.db.execute(sql`insert into users (id, first_name, last_name, email, deleted_at) values (${deletedId}, 'Gone', 'User', 'gone@example.com.au', now())`);
+    const { id: deletedId } = await createUser(t.database.db, { firstName: 'Gone', lastName: 'User', email: 'gone@example.com.au', deletedAt: new Date() });
     expect((await get(`/get-activities/${deletedId}`)).statusCode).toBe(404);
   });
 

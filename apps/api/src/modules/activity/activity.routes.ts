@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { activityParamsSchema, activityQuerySchema, activityResponseSchema } from '@ute/contract';
-import { getUserActivities } from './activity.service';
+import { activityParamsSchema, activityQuerySchema, activityResponseSchema, routePaths } from '@ute/contract';
+import { createActivityService } from './activity.service';
 
 export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const activity = createActivityService({ db: app.ctx.db });
 
   app.get(
-    '/get-activities/:userId',
+    routePaths.activities,
     { schema: { tags: ['activity'], params: activityParamsSchema, querystring: activityQuerySchema, response: { 200: activityResponseSchema } } },
-    (request) => getUserActivities(db, request.params.userId, request.query),
+    (request) => activity.getUserActivities(request.params.userId, request.query),
   );
 }

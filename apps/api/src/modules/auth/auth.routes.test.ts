@@ -403,7 +403,7 @@ describe('GET /api/admin/check-token and POST /api/admin/sign-out', () => {
 
 describe('route guard', () => {
   it('guards every registered admin route except the four public auth calls', async () => {
-    const adminRoutes = t.app.registeredRoutes.filter((route) => route.url.startsWith(`${API_BASE}/`) && route.method !== 'HEAD' && route.method !== 'OPTIONS');
+    const adminRoutes = t.routes.filter((route) => route.url.startsWith(`${API_BASE}/`) && route.method !== 'HEAD' && route.method !== 'OPTIONS');
     const publicOnes = adminRoutes.filter((route) => route.isPublic).map((route) => route.url.slice(API_BASE.length)).sort();
     expect(publicOnes).toEqual([...PUBLIC_API_PATHS].sort());
     for (const route of adminRoutes.filter((r) => !r.isPublic)) {

@@ -5,50 +5,54 @@ import {
   checkTokenResponseSchema,
   forgotPasswordResponseSchema,
   forgotPasswordSchema,
+  isPublicRoute,
   messageSchema,
   otpEmailParamSchema,
   otpResponseSchema,
   otpSchema,
   resetPasswordSchema,
+  routePaths,
+  type RouteName,
   signInResponseSchema,
   signInSchema,
 } from '@ute/contract';
 import { actorOf } from '../../plugins/context';
 import { toAdminDto } from './auth.service';
 
-const publicRoute = { isPublic: true } as const;
+/** Whether a route answers without a token comes from the contract's PUBLIC_ROUTES, as PUBLIC_API_PATHS does. */
+const configOf = (name: RouteName) => ({ isPublic: isPublicRoute(name) });
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth } = app.ctx;
 
-  app.post('/sign-in', { config: publicRoute, schema: { tags: ['auth'], body: signInSchema, response: { 200: signInResponseSchema } } }, (request) =>
+  app.post(routePaths.signIn, { config: configOf('signIn'), schema: { tags: ['auth'], body: signInSchema, response: { 200: signInResponseSchema } } }, (request) =>
     auth.signIn(request.body, request.ip),
   );
 
   app.post(
-    '/forgot-password-otp',
-    { config: publicRoute, schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: forgotPasswordResponseSchema } } },
+    routePaths.forgotPassword,
+    { config: configOf('forgotPassword'), schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: forgotPasswordResponseSchema } } },
     (request) => auth.requestOtp(request.body, request.ip),
   );
 
   app.post(
-    '/valid-otp/:email',
-    { config: publicRoute, schema: { tags: ['auth'], params: otpEmailParamSchema, body: otpSchema, response: { 200: otpResponseSchema } } },
+    routePaths.validOtp,
+    { config: configOf('validOtp'), schema: { tags: ['auth'], params: otpEmailParamSchema, body: otpSchema, response: { 200: otpResponseSchema } } },
     (request) => auth.checkOtp(request.body, request.params.email, request.ip),
   );
 
-  app.post('/reset-password', { config: publicRoute, schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } }, (request) =>
+  app.post(routePaths.resetPassword, { config: configOf('resetPassword'), schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } }, (request) =>
     auth.resetPassword(request.body, request.id),
   );
 
-  app.get('/check-token', { schema: { tags: ['auth'], response: { 200: checkTokenResponseSchema } } }, (request) => ({
+  app.get(routePaths.checkToken, { config: configOf('checkToken'), schema: { tags: ['auth'], response: { 200: checkTokenResponseSchema } } }, (request) => ({
     user: toAdminDto(request.admin!),
   }));
 
-  app.post('/change-password', { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageSchema } } }, (request) =>
+  app.post(routePaths.changePassword, { config: configOf('changePassword'), schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageSchema } } }, (request) =>
     auth.changePassword(request.body, actorOf(request), request.ip),
   );
 
-  app.post('/sign-out', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, (request) => auth.signOut(actorOf(request)));
+  app.post(routePaths.signOut, { config: configOf('signOut'), schema: { tags: ['auth'], response: { 200: messageSchema } } }, (request) => auth.signOut(actorOf(request)));
 }

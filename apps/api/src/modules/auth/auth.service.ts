@@ -105,7 +105,7 @@ export function toAdminDto(admin: repo.AdminRow): Admin {
   return { _id: admin.id, email: admin.email, name: admin.name, role: admin.role };
 }
 
-export interface AuthDeps {
+export interface AuthServiceDeps {
   db: Db;
   tokens: TokenService;
   limits: RateLimitStore;
@@ -113,7 +113,7 @@ export interface AuthDeps {
   otpPepper: string;
 }
 
-export function createAuthService({ db, tokens, limits, mailer, otpPepper }: AuthDeps) {
+export function createAuthService({ db, tokens, limits, mailer, otpPepper }: AuthServiceDeps) {
   const findAdminById = repo.prepareFindAdminById(db);
 
   async function signIn(input: SignIn, ip: string) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { BLOG_IMAGE_MAX_BYTES, blogMessages } from '@ute/contract';
 import { queryRows } from '../../db/database';
 import { makeDemoPng, withPngChunk } from '../../seed/png';
+import { createBlog as insertBlog } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { checkBlogImage } from './blogImage';
 import { blogs } from '../../db/tables/blogs.table';
@@ -350,6 +351,7 @@ describe('POST /api/admin/create-blog', () => {
 
 describe('GET /api/admin/all-blogs and /blog-detail/:id', () => {
   it('lists every blog that is not deleted, newest first', async () => {
+    await insertBlog(t.database.db, { description: null });
     const deleted = await createBlog();
     await t.request({ method: 'PUT', url: `/delete-blog/${deleted._id}` });
     const newest = await createBlog();
@@ -400,10 +402,12 @@ describe('PUT /api/admin/update-blog/:id', () => {
   });
 
   it('keeps an old file that another blog still uses', async () => {
-    const [shared] = await queryRows<{ id: string; image: string }>(
-      t.database.db,
-      sql`select b.id, b.images[1] as image from blogs b where deleted_at is null and exists (select 1 from blogs o where o.id <> b.id and o.images && b.images) limit 1`,
-    );
+    // Two blogs of this test's own with one image file.
+    const image = `shared-${randomUUID().slice(0, 8)}.png`;
+    writeFileSync(path.join(blogFolder, image), png());
+    const blog = await insertBlog(t.database.db, { images: [image] });
+    await insertBlog(t.database.db, { images: [image] });
+    const shared = { id: blog.id, image };
     expect(shared).toBeDefined();
     const response = await send('PUT', `/update-blog/${shared.id}`, [...textFields(), { name: 'blogImg', file: png([9, 9, 9]), filename: 'n.png' }]);
     expect(response.statusCode).toBe(200);

@@ -12,7 +12,13 @@ export interface BlogImage {
 
 const AREA = 'blogImages';
 
-export function createBlogsService(db: Db, files: FileStorage, log: { warn: (obj: object, msg: string) => void }) {
+export interface BlogsServiceDeps {
+  db: Db;
+  files: FileStorage;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+export function createBlogsService({ db, files, log }: BlogsServiceDeps) {
   /** Writes the checked images under server-made names; on any failure removes what it wrote. */
   async function saveImages(images: BlogImage[]): Promise<string[]> {
     const names: string[] = [];
@@ -107,3 +113,5 @@ export function createBlogsService(db: Db, files: FileStorage, log: { warn: (obj
 
   return { list, get, create, update, remove };
 }
+
+export type BlogsService = ReturnType<typeof createBlogsService>;

@@ -3,17 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PAYOUT_MESSAGES } from '@ute/contract';
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { reconcilePendingPayouts, STALE_PAYOUT_MS } from './bookings.service';
+import type { AppContext } from '../../plugins/context';
+import { createBookingsService, STALE_PAYOUT_MS } from './bookings.service';
 import {
   auditActionsOf,
   countRows,
   createJobBooking,
+  createStripeOwner,
+  createUser,
   createUteBooking,
-  findStripeOwner,
+  createUteBookings,
   payoutsOf,
   simulateCrashAfterClaim,
   transferStateOf,
-} from './bookings.fixtures';
+} from '../../test/factories';
+
+/** What server.ts does at start, on a test app's context. */
+const reconcilePendingPayouts = ({ db, payouts, log }: AppContext) => createBookingsService({ db, payouts, log }).reconcilePendingPayouts();
 
 /** The endpoints of the bookings module with the offline ledger provider (no STRIPE_SECRET_KEY). */
 describe('bookings api (offline ledger provider)', () => {
@@ -22,7 +28,7 @@ describe('bookings api (offline ledger provider)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ seeded: true });
-    owner = await findStripeOwner(t.database.db);
+    owner = await createStripeOwner(t.database.db);
   });
   afterAll(() => t.close());
 
@@ -46,6 +52,9 @@ describe('bookings api (offline ledger provider)', () => {
     });
 
     it('lists the Manual tab (bookings without a transaction id) with addresses and the booker', async () => {
+      // The five newest manual bookings, each with its booker.
+      const booker = await createUser(t.database.db);
+      await createUteBookings(t.database.db, Array.from({ length: 5 }, () => ({ ownerId: owner.id, bookedBy: booker.id, transactionId: null })));
       const response = await t.request({ method: 'GET', url: '/ute-booking-list?payment=manual&page=1&limit=5' });
       expect(response.statusCode).toBe(200);
       const body = response.json();
@@ -314,8 +323,8 @@ describe('bookings api (offline ledger provider)', () => {
       const unknown = await t.request({ method: 'GET', url: `/get-account-detail/${randomUUID()}` });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ message: 'Owner not found' });
-      const rows = (await t.database.db.execute(sql`select id from users where id not in (select owner_id from owner_bank_accounts) limit 1`)) as unknown as { rows: { id: string }[] };
-      const none = await t.request({ method: 'GET', url: `/get-account-detail/${rows.rows[0].id}` });
+      const withoutBank = await createUser(t.database.db);
+      const none = await t.request({ method: 'GET', url: `/get-account-detail/${withoutBank.id}` });
       expect(none.statusCode).toBe(404);
       expect(none.json()).toEqual({ message: 'Bank account not found' });
     });

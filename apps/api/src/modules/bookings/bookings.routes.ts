@@ -9,41 +9,41 @@ import {
   manualTransferBodySchema,
   messageSchema,
   ownerIdParamSchema,
+  routePaths,
   transferParamsSchema,
   uteBookingListResponseSchema,
 } from '@ute/contract';
 import { actorOf } from '../../plugins/context';
-import { deleteJobBooking, getJobBookings, getOwnerBankAccount, getUteBookings, recordManualTransfer, transferToOwner } from './bookings.service';
+import { createBookingsService } from './bookings.service';
 
 export async function bookingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const bookings = createBookingsService({ db: app.ctx.db, payouts: app.ctx.payouts, log: app.ctx.log });
   const tags = ['bookings'];
 
-  app.get('/ute-booking-list', { schema: { tags, querystring: bookingListQuerySchema, response: { 200: uteBookingListResponseSchema } } }, (request) =>
-    getUteBookings(app.ctx, request.query),
+  app.get(routePaths.uteBookings, { schema: { tags, querystring: bookingListQuerySchema, response: { 200: uteBookingListResponseSchema } } }, (request) =>
+    bookings.getUteBookings(request.query),
   );
 
-  app.get('/job-booking-list', { schema: { tags, querystring: bookingListQuerySchema, response: { 200: jobBookingListResponseSchema } } }, (request) =>
-    getJobBookings(app.ctx, request.query),
+  app.get(routePaths.jobBookings, { schema: { tags, querystring: bookingListQuerySchema, response: { 200: jobBookingListResponseSchema } } }, (request) =>
+    bookings.getJobBookings(request.query),
   );
 
-  app.post(
-    '/transfer-amount/:uteOwnerId/:bookingId',
-    { schema: { tags, params: transferParamsSchema, response: { 200: messageSchema } } },
-    (request) => transferToOwner(app.ctx, request.params, actorOf(request)),
+  app.post(routePaths.stripeTransfer, { schema: { tags, params: transferParamsSchema, response: { 200: messageSchema } } }, (request) =>
+    bookings.transferToOwner(request.params, actorOf(request)),
   );
 
   app.put(
-    '/transfer-manual-payment/:bookingId',
+    routePaths.manualTransfer,
     { schema: { tags, params: bookingIdParamSchema, body: manualTransferBodySchema, response: { 200: messageSchema } } },
-    (request) => recordManualTransfer(app.ctx, request.params.bookingId, request.body?.kind, actorOf(request)),
+    (request) => bookings.recordManualTransfer(request.params.bookingId, request.body?.kind, actorOf(request)),
   );
 
-  app.get('/get-account-detail/:ownerId', { schema: { tags, params: ownerIdParamSchema, response: { 200: bankAccountResponseSchema } } }, (request) =>
-    getOwnerBankAccount(app.ctx, request.params.ownerId),
+  app.get(routePaths.bankAccount, { schema: { tags, params: ownerIdParamSchema, response: { 200: bankAccountResponseSchema } } }, (request) =>
+    bookings.getOwnerBankAccount(request.params.ownerId),
   );
 
-  app.put('/delete-job-booking/:id', { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
-    deleteJobBooking(app.ctx, request.params.id, actorOf(request)),
+  app.put(routePaths.deleteJobBooking, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
+    bookings.deleteJobBooking(request.params.id, actorOf(request)),
   );
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   PAYOUT_MESSAGES,
   totalPagesOf,
@@ -11,10 +12,9 @@ import {
   type UteBooking,
 } from '@ute/contract';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import type { AppContext } from '../../plugins/context';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
-import type { Tx } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import {
   claimBookingForPayout,
   countPayoutsOfBooking,
@@ -100,23 +100,13 @@ function toJobBookingDto(row: JobBookingRow): JobBooking {
 }
 
 /** One tab of a booking list: the page as DTOs, its total, and which payout provider transfers. */
-function toBookingListResponse<TRow, TDto>(ctx: AppContext, query: BookingListQuery, { rows, total }: { rows: TRow[]; total: number }, toDto: (row: TRow) => TDto) {
+function toBookingListResponse<TRow, TDto>(payoutProvider: PayoutProvider['name'], query: BookingListQuery, { rows, total }: { rows: TRow[]; total: number }, toDto: (row: TRow) => TDto) {
   return {
     data: rows.map(toDto),
     totalCount: total,
     paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
-    payoutProvider: ctx.payouts.name,
+    payoutProvider,
   };
-}
-
-export async function getUteBookings(ctx: AppContext, query: BookingListQuery) {
-  const page = await listUteBookings(ctx.db, { payment: query.payment, page: query.page, limit: query.limit });
-  return toBookingListResponse(ctx, query, page, toUteBookingDto);
-}
-
-export async function getJobBookings(ctx: AppContext, query: BookingListQuery) {
-  const page = await listJobBookings(ctx.db, { payment: query.payment, page: query.page, limit: query.limit });
-  return toBookingListResponse(ctx, query, page, toJobBookingDto);
 }
 
 /** The 409 that explains why a booking cannot be paid now, or null when it can. */
@@ -141,89 +131,7 @@ function payoutRequestOf(payout: PayoutRow, destinationAccountId: string | null)
   };
 }
 
-/** Records a transfer the provider made: payout succeeded, booking transferred, audit, in one transaction. */
-async function recordPayoutSucceeded(ctx: AppContext, payout: PayoutRow, transferId: string, actor: Actor, action: string): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const updated = await markPayoutSucceeded(tx, payout.id, transferId);
-    if (!updated) return false; // someone else (a concurrent reconciliation) recorded it first
-    const kind = payout.bookingKind as BookingKind;
-    await setBookingTransferState(tx, kind, payout.bookingId, 'transferring', 'transferred');
-    await writeAudit(tx, actor, {
-      action,
-      targetType: bookingTarget(kind),
-      targetId: payout.bookingId,
-      before: { transferState: 'transferring', payoutStatus: 'pending' },
-      after: { transferState: 'transferred', payoutStatus: 'succeeded', payoutId: payout.id, providerTransferId: transferId, method: payout.method, amountCents: payout.amountCents },
-    });
-    return true;
-  });
-}
-
-/** The provider refused: nothing was sent, so the booking may be paid again later. */
-async function recordPayoutFailed(ctx: AppContext, payout: PayoutRow, message: string, actor: Actor): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const updated = await markPayoutFailed(tx, payout.id, message);
-    if (!updated) return;
-    const kind = payout.bookingKind as BookingKind;
-    await setBookingTransferState(tx, kind, payout.bookingId, 'transferring', 'none');
-    await writeAudit(tx, actor, {
-      action: 'payout.fail',
-      targetType: bookingTarget(kind),
-      targetId: payout.bookingId,
-      before: { transferState: 'transferring', payoutStatus: 'pending' },
-      after: { transferState: 'none', payoutStatus: 'failed', payoutId: payout.id, failureMessage: message },
-    });
-  });
-}
-
 type ReconcileOutcome = { outcome: 'succeeded' } | { outcome: 'failed'; message: string } | { outcome: 'pending' };
-
-/**
- * Settles one pending payout: if the provider has a transfer for its key, records it; if not,
- * sends it again with the same key (the provider dedupes one still in flight) and records that.
- */
-async function reconcilePayout(ctx: AppContext, payout: PayoutRow, actor: Actor): Promise<ReconcileOutcome> {
-  const provider = ctx.payouts;
-  const log = ctx.log.child({ payoutId: payout.id, idempotencyKey: payout.idempotencyKey });
-  if (payout.method !== provider.name) {
-    log.warn({ method: payout.method, provider: provider.name }, 'pending payout was made with another provider; left pending');
-    return { outcome: 'pending' };
-  }
-  const request = payoutRequestOf(payout, (await findOwner(ctx.db, payout.ownerId))?.stripeAccountId ?? null);
-  let transferId: string;
-  try {
-    const found = await provider.findTransfer(payout.idempotencyKey, request.metadata);
-    transferId = found ? found.transferId : (await provider.transfer(request)).transferId;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof PayoutError && error.isCertainlyNotSent) {
-      await recordPayoutFailed(ctx, payout, message, actor);
-      log.warn({ message }, 'pending payout refused by the provider; booking released');
-      return { outcome: 'failed', message };
-    }
-    log.error({ err: error }, 'pending payout could not be reconciled; left pending');
-    return { outcome: 'pending' };
-  }
-  await recordPayoutSucceeded(ctx, payout, transferId, actor, 'payout.reconcile');
-  log.info({ transferId }, 'pending payout reconciled');
-  return { outcome: 'succeeded' };
-}
-
-/**
- * Finds payouts that were sent to the provider but whose outcome was never recorded (the process
- * died in between) and records them. Called at start, before the api listens.
- * Answers how many were recorded as succeeded.
- */
-export async function reconcilePendingPayouts(ctx: AppContext): Promise<number> {
-  const actor: Actor = { adminId: null, requestId: `reconcile-${randomUUID()}` };
-  const pending = await listPendingPayouts(ctx.db);
-  let recorded = 0;
-  for (const payout of pending) {
-    if ((await reconcilePayout(ctx, payout, actor)).outcome === 'succeeded') recorded += 1;
-  }
-  if (pending.length > 0) ctx.log.info({ pending: pending.length, recorded }, 'payout reconciliation finished');
-  return recorded;
-}
 
 /** The next payout row of a booking: each attempt gets its own idempotency key (Stripe replays a stored error per key). */
 async function insertNextPayout(
@@ -249,123 +157,225 @@ async function insertNextPayout(
 const transferredMessage = (provider: PayoutProvider) =>
   provider.name === 'stripe' ? PAYOUT_MESSAGES.stripeTransferred : PAYOUT_MESSAGES.ledgerTransferred;
 
-/** POST transfer-amount/{uteOwnerId}/{bookingId}: pays a delivered booking through the payout provider, once. */
-export async function transferToOwner(ctx: AppContext, params: { uteOwnerId: string; bookingId: string }, actor: Actor): Promise<MessageResponse> {
-  const provider = ctx.payouts;
-  const booking = await findPayableBooking(ctx.db, params.bookingId);
-  if (!booking) throw notFound('Booking');
-  if (booking.ownerId !== params.uteOwnerId) throw badRequest(PAYOUT_MESSAGES.notOwner);
-  const early = transferConflict(booking);
-  if (early && booking.transferState !== 'transferring') throw early;
-  const amountCents = amountInCents(booking.amount);
-  if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
-  const owner = await findOwner(ctx.db, booking.ownerId);
-  if (provider.name === 'stripe' && !owner?.stripeAccountId) throw conflict(PAYOUT_MESSAGES.noStripeAccount);
+export interface BookingsServiceDeps {
+  db: Db;
+  payouts: PayoutProvider;
+  log: FastifyBaseLogger;
+}
 
-  const payout = await ctx.db.transaction(async (tx) => {
-    if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferring'))) return null;
-    const row = await insertNextPayout(tx, booking, amountCents, actor, { method: provider.name, status: 'pending' });
-    await writeAudit(tx, actor, {
-      action: 'payout.start',
-      targetType: bookingTarget(booking.kind),
-      targetId: booking.id,
-      before: { transferState: 'none' },
-      after: { transferState: 'transferring', payoutId: row.id, idempotencyKey: row.idempotencyKey, method: row.method, amountCents },
-    });
-    return row;
-  });
-
-  if (!payout) {
-    const current = await findPayableBooking(ctx.db, booking.id);
-    if (!current) throw notFound('Booking');
-    if (current.transferState === 'transferring') return resumeStalePayout(ctx, current, actor);
-    throw transferConflict(current) ?? conflict(PAYOUT_MESSAGES.beingTransferred);
+export function createBookingsService({ db, payouts, log }: BookingsServiceDeps) {
+  async function getUteBookings(query: BookingListQuery) {
+    const page = await listUteBookings(db, { payment: query.payment, page: query.page, limit: query.limit });
+    return toBookingListResponse(payouts.name, query, page, toUteBookingDto);
   }
 
-  let transferId: string;
-  try {
-    ({ transferId } = await provider.transfer(payoutRequestOf(payout, owner?.stripeAccountId ?? null)));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof PayoutError && error.isCertainlyNotSent) {
-      await recordPayoutFailed(ctx, payout, message, actor);
-      throw new AppError('BAD_GATEWAY', `${PAYOUT_MESSAGES.refusedPrefix}${message}`);
+  async function getJobBookings(query: BookingListQuery) {
+    const page = await listJobBookings(db, { payment: query.payment, page: query.page, limit: query.limit });
+    return toBookingListResponse(payouts.name, query, page, toJobBookingDto);
+  }
+
+  /** Records a transfer the provider made: payout succeeded, booking transferred, audit, in one transaction. */
+  async function recordPayoutSucceeded(payout: PayoutRow, transferId: string, actor: Actor, action: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const updated = await markPayoutSucceeded(tx, payout.id, transferId);
+      if (!updated) return false; // someone else (a concurrent reconciliation) recorded it first
+      const kind = payout.bookingKind as BookingKind;
+      await setBookingTransferState(tx, kind, payout.bookingId, 'transferring', 'transferred');
+      await writeAudit(tx, actor, {
+        action,
+        targetType: bookingTarget(kind),
+        targetId: payout.bookingId,
+        before: { transferState: 'transferring', payoutStatus: 'pending' },
+        after: { transferState: 'transferred', payoutStatus: 'succeeded', payoutId: payout.id, providerTransferId: transferId, method: payout.method, amountCents: payout.amountCents },
+      });
+      return true;
+    });
+  }
+
+  /** The provider refused: nothing was sent, so the booking may be paid again later. */
+  async function recordPayoutFailed(payout: PayoutRow, message: string, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const updated = await markPayoutFailed(tx, payout.id, message);
+      if (!updated) return;
+      const kind = payout.bookingKind as BookingKind;
+      await setBookingTransferState(tx, kind, payout.bookingId, 'transferring', 'none');
+      await writeAudit(tx, actor, {
+        action: 'payout.fail',
+        targetType: bookingTarget(kind),
+        targetId: payout.bookingId,
+        before: { transferState: 'transferring', payoutStatus: 'pending' },
+        after: { transferState: 'none', payoutStatus: 'failed', payoutId: payout.id, failureMessage: message },
+      });
+    });
+  }
+
+  /**
+   * Settles one pending payout: if the provider has a transfer for its key, records it; if not,
+   * sends it again with the same key (the provider dedupes one still in flight) and records that.
+   */
+  async function reconcilePayout(payout: PayoutRow, actor: Actor): Promise<ReconcileOutcome> {
+    const payoutLog = log.child({ payoutId: payout.id, idempotencyKey: payout.idempotencyKey });
+    if (payout.method !== payouts.name) {
+      payoutLog.warn({ method: payout.method, provider: payouts.name }, 'pending payout was made with another provider; left pending');
+      return { outcome: 'pending' };
     }
-    // It may have gone through: keep the booking 'transferring' and the payout pending for reconciliation.
-    ctx.log.error({ err: error, payoutId: payout.id, idempotencyKey: payout.idempotencyKey }, 'payout outcome unknown');
+    const request = payoutRequestOf(payout, (await findOwner(db, payout.ownerId))?.stripeAccountId ?? null);
+    let transferId: string;
+    try {
+      const found = await payouts.findTransfer(payout.idempotencyKey, request.metadata);
+      transferId = found ? found.transferId : (await payouts.transfer(request)).transferId;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof PayoutError && error.isCertainlyNotSent) {
+        await recordPayoutFailed(payout, message, actor);
+        payoutLog.warn({ message }, 'pending payout refused by the provider; booking released');
+        return { outcome: 'failed', message };
+      }
+      payoutLog.error({ err: error }, 'pending payout could not be reconciled; left pending');
+      return { outcome: 'pending' };
+    }
+    await recordPayoutSucceeded(payout, transferId, actor, 'payout.reconcile');
+    payoutLog.info({ transferId }, 'pending payout reconciled');
+    return { outcome: 'succeeded' };
+  }
+
+  /**
+   * Finds payouts that were sent to the provider but whose outcome was never recorded (the process
+   * died in between) and records them. Called at start, before the api listens.
+   * Answers how many were recorded as succeeded.
+   */
+  async function reconcilePendingPayouts(): Promise<number> {
+    const actor: Actor = { adminId: null, requestId: `reconcile-${randomUUID()}` };
+    const pending = await listPendingPayouts(db);
+    let recorded = 0;
+    for (const payout of pending) {
+      if ((await reconcilePayout(payout, actor)).outcome === 'succeeded') recorded += 1;
+    }
+    if (pending.length > 0) log.info({ pending: pending.length, recorded }, 'payout reconciliation finished');
+    return recorded;
+  }
+
+  /** POST transfer-amount/{uteOwnerId}/{bookingId}: pays a delivered booking through the payout provider, once. */
+  async function transferToOwner(params: { uteOwnerId: string; bookingId: string }, actor: Actor): Promise<MessageResponse> {
+    const booking = await findPayableBooking(db, params.bookingId);
+    if (!booking) throw notFound('Booking');
+    if (booking.ownerId !== params.uteOwnerId) throw badRequest(PAYOUT_MESSAGES.notOwner);
+    const early = transferConflict(booking);
+    if (early && booking.transferState !== 'transferring') throw early;
+    const amountCents = amountInCents(booking.amount);
+    if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
+    const owner = await findOwner(db, booking.ownerId);
+    if (payouts.name === 'stripe' && !owner?.stripeAccountId) throw conflict(PAYOUT_MESSAGES.noStripeAccount);
+
+    const payout = await db.transaction(async (tx) => {
+      if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferring'))) return null;
+      const row = await insertNextPayout(tx, booking, amountCents, actor, { method: payouts.name, status: 'pending' });
+      await writeAudit(tx, actor, {
+        action: 'payout.start',
+        targetType: bookingTarget(booking.kind),
+        targetId: booking.id,
+        before: { transferState: 'none' },
+        after: { transferState: 'transferring', payoutId: row.id, idempotencyKey: row.idempotencyKey, method: row.method, amountCents },
+      });
+      return row;
+    });
+
+    if (!payout) {
+      const current = await findPayableBooking(db, booking.id);
+      if (!current) throw notFound('Booking');
+      if (current.transferState === 'transferring') return resumeStalePayout(current, actor);
+      throw transferConflict(current) ?? conflict(PAYOUT_MESSAGES.beingTransferred);
+    }
+
+    let transferId: string;
+    try {
+      ({ transferId } = await payouts.transfer(payoutRequestOf(payout, owner?.stripeAccountId ?? null)));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof PayoutError && error.isCertainlyNotSent) {
+        await recordPayoutFailed(payout, message, actor);
+        throw new AppError('BAD_GATEWAY', `${PAYOUT_MESSAGES.refusedPrefix}${message}`);
+      }
+      // It may have gone through: keep the booking 'transferring' and the payout pending for reconciliation.
+      log.error({ err: error, payoutId: payout.id, idempotencyKey: payout.idempotencyKey }, 'payout outcome unknown');
+      throw new AppError('BAD_GATEWAY', PAYOUT_MESSAGES.uncertain);
+    }
+    await recordPayoutSucceeded(payout, transferId, actor, 'payout.succeed');
+    return { message: transferredMessage(payouts) };
+  }
+
+  /**
+   * A booking stuck in 'transferring': while its payout may still be in flight the answer is 409; once
+   * it is stale (an earlier outcome was never known), it is reconciled here instead of waiting for a restart.
+   */
+  async function resumeStalePayout(booking: PayableBooking, actor: Actor): Promise<MessageResponse> {
+    const pending = await findPendingPayoutOfBooking(db, booking.kind, booking.id);
+    if (!pending || Date.now() - pending.createdAt.getTime() < STALE_PAYOUT_MS) throw conflict(PAYOUT_MESSAGES.beingTransferred);
+    const result = await reconcilePayout(pending, actor);
+    if (result.outcome === 'succeeded') return { message: transferredMessage(payouts) };
+    if (result.outcome === 'failed') throw new AppError('BAD_GATEWAY', `${PAYOUT_MESSAGES.refusedPrefix}${result.message}`);
     throw new AppError('BAD_GATEWAY', PAYOUT_MESSAGES.uncertain);
   }
-  await recordPayoutSucceeded(ctx, payout, transferId, actor, 'payout.succeed');
-  return { message: transferredMessage(provider) };
-}
 
-/**
- * A booking stuck in 'transferring': while its payout may still be in flight the answer is 409; once
- * it is stale (an earlier outcome was never known), it is reconciled here instead of waiting for a restart.
- */
-async function resumeStalePayout(ctx: AppContext, booking: PayableBooking, actor: Actor): Promise<MessageResponse> {
-  const pending = await findPendingPayoutOfBooking(ctx.db, booking.kind, booking.id);
-  if (!pending || Date.now() - pending.createdAt.getTime() < STALE_PAYOUT_MS) throw conflict(PAYOUT_MESSAGES.beingTransferred);
-  const result = await reconcilePayout(ctx, pending, actor);
-  if (result.outcome === 'succeeded') return { message: transferredMessage(ctx.payouts) };
-  if (result.outcome === 'failed') throw new AppError('BAD_GATEWAY', `${PAYOUT_MESSAGES.refusedPrefix}${result.message}`);
-  throw new AppError('BAD_GATEWAY', PAYOUT_MESSAGES.uncertain);
-}
+  /** PUT transfer-manual-payment/{bookingId}: records that the owner was paid by bank transfer, once. */
+  async function recordManualTransfer(bookingId: string, kind: BookingKind | undefined, actor: Actor): Promise<MessageResponse> {
+    const booking = await findPayableBooking(db, bookingId, kind);
+    if (!booking) throw notFound('Booking');
+    const early = transferConflict(booking);
+    if (early) throw early;
+    const amountCents = amountInCents(booking.amount);
+    if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
 
-/** PUT transfer-manual-payment/{bookingId}: records that the owner was paid by bank transfer, once. */
-export async function recordManualTransfer(ctx: AppContext, bookingId: string, kind: BookingKind | undefined, actor: Actor): Promise<MessageResponse> {
-  const booking = await findPayableBooking(ctx.db, bookingId, kind);
-  if (!booking) throw notFound('Booking');
-  const early = transferConflict(booking);
-  if (early) throw early;
-  const amountCents = amountInCents(booking.amount);
-  if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
-
-  const recorded = await ctx.db.transaction(async (tx) => {
-    if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferred'))) return false;
-    const row = await insertNextPayout(tx, booking, amountCents, actor, { method: 'manual', status: 'succeeded', completedAt: new Date() });
-    await writeAudit(tx, actor, {
-      action: 'payout.manual',
-      targetType: bookingTarget(booking.kind),
-      targetId: booking.id,
-      before: { transferState: 'none' },
-      after: { transferState: 'transferred', payoutId: row.id, method: 'manual', amountCents },
+    const recorded = await db.transaction(async (tx) => {
+      if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferred'))) return false;
+      const row = await insertNextPayout(tx, booking, amountCents, actor, { method: 'manual', status: 'succeeded', completedAt: new Date() });
+      await writeAudit(tx, actor, {
+        action: 'payout.manual',
+        targetType: bookingTarget(booking.kind),
+        targetId: booking.id,
+        before: { transferState: 'none' },
+        after: { transferState: 'transferred', payoutId: row.id, method: 'manual', amountCents },
+      });
+      return true;
     });
-    return true;
-  });
-  if (!recorded) {
-    const current = await findPayableBooking(ctx.db, booking.id, booking.kind);
-    if (!current) throw notFound('Booking');
-    throw transferConflict(current) ?? conflict(PAYOUT_MESSAGES.beingTransferred);
+    if (!recorded) {
+      const current = await findPayableBooking(db, booking.id, booking.kind);
+      if (!current) throw notFound('Booking');
+      throw transferConflict(current) ?? conflict(PAYOUT_MESSAGES.beingTransferred);
+    }
+    return { message: PAYOUT_MESSAGES.manualTransferred };
   }
-  return { message: PAYOUT_MESSAGES.manualTransferred };
-}
 
-/** GET get-account-detail/{ownerId}: where a manual payout goes. */
-export async function getOwnerBankAccount(ctx: AppContext, ownerId: string): Promise<{ data: BankAccount }> {
-  const owner = await findOwner(ctx.db, ownerId);
-  if (!owner) throw notFound('Owner');
-  const account = await findBankAccount(ctx.db, ownerId);
-  if (!account) throw notFound('Bank account');
-  return { data: account };
-}
+  /** GET get-account-detail/{ownerId}: where a manual payout goes. */
+  async function getOwnerBankAccount(ownerId: string): Promise<{ data: BankAccount }> {
+    const owner = await findOwner(db, ownerId);
+    if (!owner) throw notFound('Owner');
+    const account = await findBankAccount(db, ownerId);
+    if (!account) throw notFound('Bank account');
+    return { data: account };
+  }
 
-/** PUT delete-job-booking/{id}: keeps the row with a deleted mark; never while a payout is in flight. */
-export async function deleteJobBooking(ctx: AppContext, id: string, actor: Actor): Promise<MessageResponse> {
-  const deleted = await ctx.db.transaction(async (tx) => {
-    const row = await softDeleteJobBooking(tx, id);
-    if (!row) return null;
-    await writeAudit(tx, actor, {
-      action: 'job-booking.delete',
-      targetType: 'job_booking',
-      targetId: id,
-      before: { deletedAt: null },
-      after: { deletedAt: row.deletedAt?.toISOString() ?? null },
+  /** PUT delete-job-booking/{id}: keeps the row with a deleted mark; never while a payout is in flight. */
+  async function deleteJobBooking(id: string, actor: Actor): Promise<MessageResponse> {
+    const deleted = await db.transaction(async (tx) => {
+      const row = await softDeleteJobBooking(tx, id);
+      if (!row) return null;
+      await writeAudit(tx, actor, {
+        action: 'job-booking.delete',
+        targetType: 'job_booking',
+        targetId: id,
+        before: { deletedAt: null },
+        after: { deletedAt: row.deletedAt?.toISOString() ?? null },
+      });
+      return row;
     });
-    return row;
-  });
-  if (deleted) return { message: PAYOUT_MESSAGES.jobBookingDeleted };
-  const live = await findLiveJobBooking(ctx.db, id);
-  if (!live) throw notFound('Job booking');
-  throw conflict(PAYOUT_MESSAGES.deleteWhileTransferring);
+    if (deleted) return { message: PAYOUT_MESSAGES.jobBookingDeleted };
+    const live = await findLiveJobBooking(db, id);
+    if (!live) throw notFound('Job booking');
+    throw conflict(PAYOUT_MESSAGES.deleteWhileTransferring);
+  }
+
+  return { getUteBookings, getJobBookings, transferToOwner, recordManualTransfer, getOwnerBankAccount, deleteJobBooking, reconcilePendingPayouts };
 }
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -1,13 +1,24 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { PAYOUT_MESSAGES } from '@ute/contract';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { startStripeTestServer, type StripeTestServer } from '../../test/stripeTestServer';
-import { users } from '../../db/tables/users.table';
-import { reconcilePendingPayouts } from './bookings.service';
+import type { AppContext } from '../../plugins/context';
+import { createBookingsService } from './bookings.service';
 import { createStripePayoutProvider } from './stripePayoutProvider';
-import { auditActionsOf, createJobBooking, createUteBooking, findStripeOwner, payoutsOf, simulateCrashAfterClaim, transferStateOf } from './bookings.fixtures';
+import {
+  auditActionsOf,
+  createJobBooking,
+  createStripeOwner,
+  createUser,
+  createUteBooking,
+  payoutsOf,
+  simulateCrashAfterClaim,
+  transferStateOf,
+} from '../../test/factories';
+
+/** What server.ts does at start, on a test app's context. */
+const reconcilePendingPayouts = ({ db, payouts, log }: AppContext) => createBookingsService({ db, payouts, log }).reconcilePendingPayouts();
 
 /**
  * Exactly-once payouts through the real `stripe` SDK against a local server that speaks the Stripe
@@ -24,7 +35,7 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
   beforeAll(async () => {
     stripe = await startStripeTestServer();
     t = await createTestApp({ seeded: true, env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: stripe.url } });
-    owner = await findStripeOwner(t.database.db);
+    owner = await createStripeOwner(t.database.db);
   });
   afterEach(() => stripe.reset());
   afterAll(async () => {
@@ -80,18 +91,13 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
   });
 
   it('refuses a booking whose owner has no connected account with 409, without calling Stripe', async () => {
-    const [ownerRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.stripeAccountId, owner.stripeAccountId));
-    await t.database.db.update(users).set({ stripeAccountId: null }).where(eq(users.id, ownerRow.id));
-    try {
-      const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
-      const response = await transfer(booking.id);
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.noStripeAccount });
-      expect(stripe.postCount).toBe(0);
-      expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('none');
-    } finally {
-      await t.database.db.update(users).set({ stripeAccountId: owner.stripeAccountId }).where(eq(users.id, ownerRow.id));
-    }
+    const unconnected = await createUser(t.database.db, { stripeAccountId: null });
+    const booking = await createUteBooking(t.database.db, { ownerId: unconnected.id });
+    const response = await t.request({ method: 'POST', url: `/transfer-amount/${unconnected.id}/${booking.id}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.noStripeAccount });
+    expect(stripe.postCount).toBe(0);
+    expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('none');
   });
 
   it('releases the booking when Stripe refuses (4xx), and a later attempt uses a new key', async () => {
@@ -155,6 +161,8 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
         env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: stripe.url },
         build: { payouts: createStripePayoutProvider('sk_test_x', stripe.url, { timeoutMs: 400, maxNetworkRetries: 2 }) },
       });
+      // The same owner in this app's own database.
+      await createUser(slow.database.db, { id: owner.id, stripeAccountId: owner.stripeAccountId });
     });
     afterAll(() => slow.close());
 

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardResponseSchema } from '@ute/contract';
-import { countDashboard } from './dashboard.repository';
+import { dashboardResponseSchema, routePaths } from '@ute/contract';
+import { createDashboardService } from './dashboard.service';
 
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/dashboard-data', { schema: { tags: ['dashboard'], response: { 200: dashboardResponseSchema } } }, async () => ({
-    data: await countDashboard(app.ctx.db),
+  const dashboard = createDashboardService({ db: app.ctx.db });
+
+  app.get(routePaths.dashboard, { schema: { tags: ['dashboard'], response: { 200: dashboardResponseSchema } } }, async () => ({
+    data: await dashboard.getCounts(),
   }));
 }

@@ -4,7 +4,11 @@ import { badRequest, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import * as repo from './faq.repository';
 
-export function createFaqService(db: Db) {
+export interface FaqServiceDeps {
+  db: Db;
+}
+
+export function createFaqService({ db }: FaqServiceDeps) {
   async function list(): Promise<Faq[]> {
     return (await repo.listFaqs(db)).map(repo.toFaqDto);
   }
@@ -49,3 +53,5 @@ export function createFaqService(db: Db) {
 
   return { list, get, create, update, remove };
 }
+
+export type FaqService = ReturnType<typeof createFaqService>;

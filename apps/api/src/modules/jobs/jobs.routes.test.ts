@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { jobListResponseSchema, type Job, type JobListResponse } from '@ute/contract';
 import { queryRows } from '../../db/database';
+import { createJob, newestCreatedAt } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -11,12 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A new live job of its own for one test. */
 async function jobWithStatus(status: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    t.database.db,
-    sql`select id from jobs where status = ${status} and deleted_at is null order by job_id limit 1`,
-  );
-  return row.id;
+  return (await createJob(t.database.db, { status })).id;
 }
 
 async function auditRowsFor(id: string) {
@@ -49,8 +47,8 @@ describe('GET /api/admin/get-all-job-list', () => {
   });
 
   it('maps every field to the wire names of SPEC.md', async () => {
-    const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from jobs where description is not null and cardinality(images) > 0 order by job_id limit 1`);
-    await t.database.db.execute(sql`update jobs set created_at = now() + interval '1 day' where id = ${row.id}`);
+    // Every field filled, and newer than any other job.
+    const row = await createJob(t.database.db, { createdAt: newestCreatedAt() });
     const [job] = (await list('?limit=1')).data;
     const [stored] = await queryRows<Record<string, unknown>>(t.database.db, sql`select * from jobs where id = ${row.id}`);
     expect(job).toEqual({
@@ -69,11 +67,9 @@ describe('GET /api/admin/get-all-job-list', () => {
   });
 
   it('answers Pending for a missing or unknown status', async () => {
-    const id = await jobWithStatus('Rejected');
-    await t.database.db.execute(sql`update jobs set status = '', created_at = now() + interval '2 days' where id = ${id}`);
+    const { id } = await createJob(t.database.db, { status: '', createdAt: newestCreatedAt() });
     const [job] = (await list('?limit=1')).data;
     expect(job).toMatchObject({ _id: id, status: 'Pending' });
-    await t.database.db.execute(sql`update jobs set status = 'Rejected', created_at = now() - interval '400 days' where id = ${id}`);
   });
 
   it('pages with limit: the last page holds the rest and a page past the end is empty', async () => {
@@ -141,7 +137,7 @@ describe('GET /api/admin/get-all-job-list', () => {
   });
 
   it('serves job images publicly at /jobImg/{file}', async () => {
-    const [row] = await queryRows<{ images: string[] }>(t.database.db, sql`select images from jobs where cardinality(images) > 0 limit 1`);
+    const row = await createJob(t.database.db, { images: ['demo-job-2.png'] });
     const response = await t.app.inject({ method: 'GET', url: `/jobImg/${row.images[0]}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -218,8 +214,8 @@ describe('PATCH /api/admin/user-job-status/:id', () => {
 
 describe('PUT /api/admin/delete-job/:id', () => {
   it('marks the job deleted, hides it from the list and writes one audit row', async () => {
-    const before = await liveCount();
     const id = await jobWithStatus('Approved');
+    const before = await liveCount();
     const auditBefore = (await auditRowsFor(id)).length;
     const dashboardBefore = (await t.request({ method: 'GET', url: '/dashboard-data' })).json().data.totalJobdata;
     const response = await t.request({ method: 'PUT', url: `/delete-job/${id}` });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema, jobListQuerySchema, jobListResponseSchema, listingStatusQuerySchema, messageSchema } from '@ute/contract';
+import { idParamSchema, jobListQuerySchema, jobListResponseSchema, listingStatusQuerySchema, messageSchema, routePaths } from '@ute/contract';
 import { actorOf } from '../../plugins/context';
 import { createJobsService } from './jobs.service';
 
@@ -9,17 +9,17 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
   const jobs = createJobsService({ db: app.ctx.db });
   const tags = ['jobs'];
 
-  app.get('/get-all-job-list', { schema: { tags, querystring: jobListQuerySchema, response: { 200: jobListResponseSchema } } }, (request) =>
+  app.get(routePaths.jobs, { schema: { tags, querystring: jobListQuerySchema, response: { 200: jobListResponseSchema } } }, (request) =>
     jobs.listJobs(request.query),
   );
 
   app.patch(
-    '/user-job-status/:id',
+    routePaths.jobStatus,
     { schema: { tags, params: idParamSchema, querystring: listingStatusQuerySchema, response: { 200: messageSchema } } },
     (request) => jobs.setJobStatus(request.params.id, request.query.status, actorOf(request)),
   );
 
-  app.put('/delete-job/:id', { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
+  app.put(routePaths.deleteJob, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
     jobs.deleteJob(request.params.id, actorOf(request)),
   );
 }

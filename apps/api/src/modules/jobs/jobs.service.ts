@@ -35,7 +35,11 @@ const auditView = (row: Pick<repo.JobRow, 'status' | 'deletedAt'>) => ({
   deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
 });
 
-export function createJobsService({ db }: { db: Db }) {
+export interface JobsServiceDeps {
+  db: Db;
+}
+
+export function createJobsService({ db }: JobsServiceDeps) {
   async function listJobs(query: JobListQuery): Promise<JobListResponse> {
     const { rows, totalCount } = await repo.listJobs(db, { page: query.page, limit: query.limit, search: query.search || undefined, sort: query.sort });
     return {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { PAYOUT_MESSAGES } from '@ute/contract';
 import { queryRows } from '../../db/database';
+import { createPayment, type PaymentValues } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { auditLog } from '../../db/tables/audit.table';
 import { payments } from '../../db/tables/payments.table';
@@ -25,13 +26,7 @@ async function countWhere(t: TestApp, where: ReturnType<typeof sql>): Promise<nu
 }
 
 /** A fresh manual payment for one test, so no test depends on another's leftovers. */
-async function createManualPayment(t: TestApp, values: Partial<typeof payments.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(payments)
-    .values({ paymentBy: 'Test Payer', amountCents: 12345, status: 'pending', isStripe: false, isJob: false, transactionId: 'BANK-TEST', ...values })
-    .returning();
-  return row;
-}
+const createManualPayment = (t: TestApp, values: PaymentValues = {}) => createPayment(t.database.db, values);
 
 describe('payments api', () => {
   let t: TestApp;

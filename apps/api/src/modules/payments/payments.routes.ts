@@ -1,24 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema, manualPaymentListQuerySchema, manualPaymentListResponseSchema, messageSchema, paymentListQuerySchema, paymentListResponseSchema } from '@ute/contract';
+import {
+  idParamSchema,
+  manualPaymentListQuerySchema,
+  manualPaymentListResponseSchema,
+  messageSchema,
+  paymentListQuerySchema,
+  paymentListResponseSchema,
+  routePaths,
+} from '@ute/contract';
 import { actorOf } from '../../plugins/context';
-import { acceptPayment, getManualPayments, getStripePayments } from './payments.service';
+import { createPaymentsService } from './payments.service';
 
 export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const payments = createPaymentsService({ db: app.ctx.db, files: app.ctx.files });
   const tags = ['payments'];
 
-  app.get('/payment-list', { schema: { tags, querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema } } }, (request) =>
-    getStripePayments(app.ctx, request.query),
+  app.get(routePaths.payments, { schema: { tags, querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema } } }, (request) =>
+    payments.getStripePayments(request.query),
   );
 
   app.get(
-    '/get-update-manual-status',
+    routePaths.manualPayments,
     { schema: { tags, querystring: manualPaymentListQuerySchema, response: { 200: manualPaymentListResponseSchema } } },
-    (request) => getManualPayments(app.ctx, request.query),
+    (request) => payments.getManualPayments(request.query),
   );
 
-  app.put('/update-manual-status/:id', { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
-    acceptPayment(app.ctx, request.params.id, actorOf(request)),
+  app.put(routePaths.acceptManualPayment, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
+    payments.acceptPayment(request.params.id, actorOf(request)),
   );
 }

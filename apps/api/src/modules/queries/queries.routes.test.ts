@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/database';
+import { mailOutbox } from '../../db/tables/mail.table';
+import { createCustomerQuery, createQueryReply } from '../../test/factories';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
 import { createSeededTestAppWithSmtp, createTestApp, type TestApp } from '../../test/testApp';
-
-const seededQueryId = (n: number) => `00000008-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 interface ListedQuery {
   _id: string;
@@ -34,14 +34,8 @@ describe('queries api', () => {
     (await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from query_replies where query_id = ${queryId}`))[0].count;
   const findListed = async (id: string): Promise<ListedQuery | undefined> =>
     (await t.request({ method: 'GET', url: '/all-queries?limit=100' })).json().queries.find((query: ListedQuery) => query._id === id);
-  const createQuery = async (email: string, createdAt = new Date()) => {
-    const id = randomUUID();
-    await t.database.db.execute(
-      sql`insert into customer_queries (id, first_name, last_name, email, phone, message, created_at)
-          values (${id}, 'Quinn', 'Asker', ${email}, '0400 000 000', 'Can I hire a ute with a tow bar this weekend please?', ${createdAt.toISOString()})`,
-    );
-    return id;
-  };
+  /** A query of Quinn Asker's, of its own for one test. */
+  const createQuery = async (email?: string) => (await createCustomerQuery(t.database.db, email ? { email } : {})).id;
 
   describe('GET /api/admin/all-queries', () => {
     it('answers 10 queries, newest first, with totalPages, totalCount and replies', async () => {
@@ -66,14 +60,27 @@ describe('queries api', () => {
     });
 
     it('lists the reply texts, oldest first, with each reply mail state', async () => {
-      const query = await findListed(seededQueryId(1));
+      const repliedId = await createQuery();
+      const answeredAt = Date.now();
+      await createQueryReply(t.database.db, {
+        queryId: repliedId,
+        message: 'Thanks for getting in touch. We have looked into this and will update you within one business day.',
+        createdAt: new Date(answeredAt - 60_000),
+      });
+      await createQueryReply(t.database.db, {
+        queryId: repliedId,
+        message: 'This is now sorted. Let us know if there is anything else we can help with.',
+        createdAt: new Date(answeredAt),
+      });
+      const quietId = await createQuery();
+      const query = await findListed(repliedId);
       expect(query?.replies).toEqual([
         'Thanks for getting in touch. We have looked into this and will update you within one business day.',
         'This is now sorted. Let us know if there is anything else we can help with.',
       ]);
       expect(query?.replyDetails).toHaveLength(2);
       expect(query?.replyDetails[0]).toMatchObject({ mailStatus: null, isSent: false });
-      const noReplies = await findListed(seededQueryId(2));
+      const noReplies = await findListed(quietId);
       expect(noReplies?.replies).toEqual([]);
     });
 
@@ -127,7 +134,7 @@ describe('queries api', () => {
     });
 
     it('rejects a blank or whitespace reply with 400 "Please enter a reply message" and stores nothing', async () => {
-      const id = seededQueryId(4);
+      const id = await createQuery();
       const before = await replyCount(id);
       const mailsBefore = smtp.mails.length;
       for (const payload of [{ queryId: id, reply: '' }, { queryId: id, reply: '   \n\t ' }, { queryId: id }]) {
@@ -144,7 +151,7 @@ describe('queries api', () => {
       const response = await t.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: 'nope', reply: 'Hello' } });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('queryId must be a valid id');
-      const tooLong = await t.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: seededQueryId(4), reply: 'x'.repeat(5001) } });
+      const tooLong = await t.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: await createQuery(), reply: 'x'.repeat(5001) } });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().message).toBe('Reply must be at most 5000 characters');
     });
@@ -161,7 +168,7 @@ describe('queries api', () => {
     });
 
     it('refuses a request without a token with 401', async () => {
-      const response = await t.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: seededQueryId(4), reply: 'Hello' }, token: null });
+      const response = await t.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: await createQuery(), reply: 'Hello' }, token: null });
       expect(response.statusCode).toBe(401);
     });
   });
@@ -195,7 +202,7 @@ describe('queries api', () => {
     });
 
     it('refuses a request without a token with 401', async () => {
-      expect((await t.request({ method: 'PUT', url: `/delete-queries/${seededQueryId(5)}`, token: null })).statusCode).toBe(401);
+      expect((await t.request({ method: 'PUT', url: `/delete-queries/${await createQuery()}`, token: null })).statusCode).toBe(401);
     });
   });
 });
@@ -217,7 +224,7 @@ describe('PATCH /api/admin/reply-query with the SMTP server down', () => {
   });
 
   it('keeps the reply, leaves the mail pending in the outbox, says so, and the retry sends it later', async () => {
-    const queryId = seededQueryId(7);
+    const { id: queryId } = await createCustomerQuery(t.database.db);
     const response = await t.request({ method: 'PATCH', url: '/reply-query', payload: { queryId, reply: 'We will call you back tomorrow morning.' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Reply saved, but the mail could not be sent yet; it will be retried', isSent: false });
@@ -239,7 +246,7 @@ describe('PATCH /api/admin/reply-query with the SMTP server down', () => {
 
     // The SMTP server comes back: the outbox retry delivers the kept mail.
     smtp = await startSmtpCapture({ port });
-    await t.database.db.execute(sql`update mail_outbox set next_attempt_at = now() where status = 'pending'`);
+    await t.database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.status, 'pending'));
     expect(await t.app.ctx.mailer.retryPending()).toBe(1);
     const mail = await smtp.waitForMail();
     expect(mail.to).toEqual([stored.to_address]);

@@ -39,36 +39,6 @@ function toReplyDto(row: repo.ReplyRow): QueryReply {
   };
 }
 
-export async function listQueries(db: Db, query: QueryListQuery): Promise<QueryListResponse> {
-  const email = query.email || undefined;
-  const { rows, totalCount } = await repo.listQueries(db, { email, sort: query.sort, page: query.page, limit: query.limit });
-  const replies = await repo.findRepliesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  const repliesByQuery = new Map<string, QueryReply[]>();
-  for (const reply of replies) {
-    const list = repliesByQuery.get(reply.queryId) ?? [];
-    list.push(toReplyDto(reply));
-    repliesByQuery.set(reply.queryId, list);
-  }
-  const queries: CustomerQuery[] = rows.map((row) => {
-    const details = repliesByQuery.get(row.id) ?? [];
-    return {
-      _id: row.id,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email,
-      phone: row.phone,
-      message: row.message,
-      date: row.createdAt.toISOString(),
-      replies: details.map((reply) => reply.message),
-      replyDetails: details,
-    };
-  });
-  return { queries, totalPages: totalPagesOf(totalCount, query.limit), totalCount };
-}
-
 function replyMail(query: repo.CustomerQueryRow, reply: string) {
   return {
     to: query.email,
@@ -85,44 +55,85 @@ function replyMail(query: repo.CustomerQueryRow, reply: string) {
   };
 }
 
-/**
- * Stores the reply and its mail in one transaction, then tries to send the mail. A mail that
- * cannot leave now stays pending in the outbox (the mailer retries it), and the reply is kept.
- */
-export async function replyToQuery(db: Db, mailer: Mailer, body: ReplyBody, actor: Actor): Promise<ReplyResponse> {
-  const mailId = await db.transaction(async (tx) => {
-    const query = await repo.findLiveQueryForUpdate(tx, body.queryId);
-    if (!query) throw notFound('Query');
-    const outboxId = await mailer.enqueue(tx, replyMail(query, body.reply));
-    const replyId = await repo.insertReply(tx, { queryId: query.id, message: body.reply, adminId: actor.adminId, mailId: outboxId });
-    await writeAudit(tx, actor, {
-      action: 'query.reply',
-      targetType: 'customer_query',
-      targetId: query.id,
-      after: { replyId, mailId: outboxId, message: body.reply },
-    });
-    return outboxId;
-  });
-  let isSent = false;
-  try {
-    isSent = await mailer.deliver(mailId);
-  } catch {
-    // The reply and its mail are committed; the outbox retry picks the mail up later.
-  }
-  return { message: isSent ? queryTexts.sent : queryTexts.savedNotSent, isSent };
+export interface QueriesServiceDeps {
+  db: Db;
+  mailer: Mailer;
 }
 
-export async function deleteQuery(db: Db, id: string, actor: Actor): Promise<{ message: string }> {
-  return db.transaction(async (tx) => {
-    const query = await repo.markQueryDeleted(tx, id);
-    if (!query) throw notFound('Query');
-    await writeAudit(tx, actor, {
-      action: 'query.delete',
-      targetType: 'customer_query',
-      targetId: id,
-      before: { deletedAt: null },
-      after: { deletedAt: query.deletedAt?.toISOString() ?? null },
+export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
+  async function listQueries(query: QueryListQuery): Promise<QueryListResponse> {
+    const email = query.email || undefined;
+    const { rows, totalCount } = await repo.listQueries(db, { email, sort: query.sort, page: query.page, limit: query.limit });
+    const replies = await repo.findRepliesOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    const repliesByQuery = new Map<string, QueryReply[]>();
+    for (const reply of replies) {
+      const list = repliesByQuery.get(reply.queryId) ?? [];
+      list.push(toReplyDto(reply));
+      repliesByQuery.set(reply.queryId, list);
+    }
+    const queries: CustomerQuery[] = rows.map((row) => {
+      const details = repliesByQuery.get(row.id) ?? [];
+      return {
+        _id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phone: row.phone,
+        message: row.message,
+        date: row.createdAt.toISOString(),
+        replies: details.map((reply) => reply.message),
+        replyDetails: details,
+      };
     });
-    return { message: queryTexts.deleted };
-  });
+    return { queries, totalPages: totalPagesOf(totalCount, query.limit), totalCount };
+  }
+
+  /**
+   * Stores the reply and its mail in one transaction, then tries to send the mail. A mail that
+   * cannot leave now stays pending in the outbox (the mailer retries it), and the reply is kept.
+   */
+  async function replyToQuery(body: ReplyBody, actor: Actor): Promise<ReplyResponse> {
+    const mailId = await db.transaction(async (tx) => {
+      const query = await repo.findLiveQueryForUpdate(tx, body.queryId);
+      if (!query) throw notFound('Query');
+      const outboxId = await mailer.enqueue(tx, replyMail(query, body.reply));
+      const replyId = await repo.insertReply(tx, { queryId: query.id, message: body.reply, adminId: actor.adminId, mailId: outboxId });
+      await writeAudit(tx, actor, {
+        action: 'query.reply',
+        targetType: 'customer_query',
+        targetId: query.id,
+        after: { replyId, mailId: outboxId, message: body.reply },
+      });
+      return outboxId;
+    });
+    let isSent = false;
+    try {
+      isSent = await mailer.deliver(mailId);
+    } catch {
+      // The reply and its mail are committed; the outbox retry picks the mail up later.
+    }
+    return { message: isSent ? queryTexts.sent : queryTexts.savedNotSent, isSent };
+  }
+
+  async function deleteQuery(id: string, actor: Actor): Promise<{ message: string }> {
+    return db.transaction(async (tx) => {
+      const query = await repo.markQueryDeleted(tx, id);
+      if (!query) throw notFound('Query');
+      await writeAudit(tx, actor, {
+        action: 'query.delete',
+        targetType: 'customer_query',
+        targetId: id,
+        before: { deletedAt: null },
+        after: { deletedAt: query.deletedAt?.toISOString() ?? null },
+      });
+      return { message: queryTexts.deleted };
+    });
+  }
+
+  return { listQueries, replyToQuery, deleteQuery };
 }
+
+export type QueriesService = ReturnType<typeof createQueriesService>;

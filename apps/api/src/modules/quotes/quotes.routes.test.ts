@@ -6,7 +6,8 @@ import { queryRows } from '../../db/database';
 import type { SmtpCapture } from '../../test/smtpCapture';
 import { createSeededTestAppWithSmtp, createTestApp, type TestApp } from '../../test/testApp';
 import { mailOutbox } from '../../db/tables/mail.table';
-import { shipments, type ContactDetailEntry } from '../../db/tables/quotes.table';
+import { shipments } from '../../db/tables/quotes.table';
+import { createShipment, type ShipmentValues } from '../../test/factories';
 
 let t: TestApp & { smtp: SmtpCapture };
 let smtp: SmtpCapture;
@@ -16,38 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
 /** A fresh quote of its own for each test. */
-async function makeQuote(
-  values: Partial<typeof shipments.$inferInsert> & { kind?: 'half' | 'full' } = {},
-): Promise<{ id: string; shipmentId: string }> {
-  counter += 1;
-  const shipmentId = `T-${randomUUID().slice(0, 8)}-${counter}`;
-  const { kind = 'half', ...rest } = values;
-  const contactDetail: ContactDetailEntry[] =
-    kind === 'full'
-      ? [
-          { collectionInfo: { email: `collect${counter}@example.com`, collectionAddress: '1 Pick St, Perth WA 6000', name: 'Cara Collect', phone: '0400 000 001' } },
-          { deliveryInfo: { deliveryAddress: '2 Drop Rd, Sydney NSW 2000', name: 'Dan Deliver', phone: '0400 000 002' } },
-        ]
-      : [];
-  const [row] = await t.database.db
-    .insert(shipments)
-    .values({
-      shipmentId,
-      quoteStatus: kind,
-      email: kind === 'half' ? `half${counter}@example.com` : null,
-      collectionAddress: kind === 'half' ? '10 Half St, Brisbane QLD 4000' : null,
-      deliveryAddress: kind === 'half' ? '20 Half Rd, Cairns QLD 4870' : null,
-      vehicleType: 'Tray back ute',
-      orderDate: new Date('2025-01-02T03:04:00Z'),
-      pickUpDateAndTime: new Date('2025-02-03T04:05:00Z'),
-      contactDetail,
-      ...rest,
-    })
-    .returning({ id: shipments.id });
-  return { id: row.id, shipmentId };
-}
+const makeQuote = (values: ShipmentValues = {}) => createShipment(t.database.db, values);
 
 async function auditCount(targetId: string, action: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
@@ -135,7 +106,7 @@ describe('POST /api/admin/send-quote-price-email/:id', () => {
     const quote = await makeQuote({ kind: 'full' });
     expect((await t.request({ method: 'POST', url: `/send-quote-price-email/${quote.id}`, payload: { price: 99 } })).statusCode).toBe(200);
     const first = await smtp.waitForMail((m) => m.subject.includes(quote.shipmentId));
-    expect(first.to).toEqual([`collect${counter}@example.com`]);
+    expect(first.to).toEqual([quote.contactDetail[0].collectionInfo?.email]);
     expect((await t.request({ method: 'POST', url: `/send-quote-price-email/${quote.id}`, payload: { price: '105.25' } })).statusCode).toBe(200);
     expect((await rowOf(quote.id)).price).toBe(105.25);
     await smtp.waitForMail((m) => m.subject === `Your quote ${quote.shipmentId}: A$105.25`);
@@ -196,10 +167,7 @@ describe('POST /api/admin/send-quote-price-email/:id with the mail server down',
   it('keeps the price and the queued mail, and says so with 502', async () => {
     const down = await createTestApp({ seeded: false, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
-      const [row] = await down.database.db
-        .insert(shipments)
-        .values({ shipmentId: 'DOWN-1', quoteStatus: 'half', email: 'down@example.com' })
-        .returning({ id: shipments.id });
+      const row = await createShipment(down.database.db, { kind: 'half', email: 'down@example.com' });
       const response = await down.request({ method: 'POST', url: `/send-quote-price-email/${row.id}`, payload: { price: '50' } });
       expect(response.statusCode).toBe(502);
       expect(response.json().message).toBe(quoteMessages.mailQueued);

@@ -47,7 +47,12 @@ export function priceMailOf(row: repo.ShipmentRow, price: number, to: string) {
   };
 }
 
-export function createQuotesService(db: Db, mailer: Mailer) {
+export interface QuotesServiceDeps {
+  db: Db;
+  mailer: Mailer;
+}
+
+export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
   /** A row that is not deleted; a rejected quote answers 409 with the reason, a deleted one 404. */
   async function lockQuote(tx: Tx, id: string): Promise<repo.ShipmentRow> {
     const row = await repo.findShipmentById(tx, id, { forUpdate: true });
@@ -147,3 +152,5 @@ export function createQuotesService(db: Db, mailer: Mailer) {
 
   return { list, get, sendPrice, reject, accept, update, remove };
 }
+
+export type QuotesService = ReturnType<typeof createQuotesService>;

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/database';
+import { createUser as insertUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/testApp';
-
-const seededUserId = (n: number) => `00000001-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe('users api', () => {
   let t: TestApp;
@@ -19,14 +18,7 @@ describe('users api', () => {
       sql`select action, before, after, admin_id from audit_log where target_type = 'user' and target_id = ${targetId} order by id`,
     );
   const dashboard = async () => (await t.request({ method: 'GET', url: '/dashboard-data' })).json().data as Record<string, number>;
-  const createUser = async (values: { email: string; isActive?: boolean; createdAt?: Date }) => {
-    const id = randomUUID();
-    await t.database.db.execute(
-      sql`insert into users (id, first_name, last_name, email, is_active, created_at)
-          values (${id}, 'Test', 'Person', ${values.email}, ${values.isActive ?? true}, ${(values.createdAt ?? new Date()).toISOString()})`,
-    );
-    return id;
-  };
+  const createUser = async (values: { email?: string; isActive?: boolean; createdAt?: Date } = {}) => (await insertUser(t.database.db, values)).id;
 
   describe('GET /api/admin/all-users-data', () => {
     it('answers the first page of 10, newest first, with the total', async () => {
@@ -94,7 +86,7 @@ describe('users api', () => {
 
   describe('PUT /api/admin/update-user-status/:id', () => {
     it('deactivates and reactivates a user, the dashboard follows, each change audited once', async () => {
-      const id = seededUserId(1);
+      const id = await createUser();
       const before = await dashboard();
       const off = await t.request({ method: 'PUT', url: `/update-user-status/${id}`, payload: { status: 'inActive' } });
       expect(off.statusCode).toBe(200);
@@ -130,7 +122,7 @@ describe('users api', () => {
     });
 
     it('rejects a bad status, a missing body or a bad id with 400', async () => {
-      const id = seededUserId(2);
+      const id = await createUser();
       const badStatus = await t.request({ method: 'PUT', url: `/update-user-status/${id}`, payload: { status: 'suspended' } });
       expect(badStatus.statusCode).toBe(400);
       expect(badStatus.json().message).toBe('status must be active or inActive');
@@ -149,7 +141,8 @@ describe('users api', () => {
     });
 
     it('refuses a request without a token with 401', async () => {
-      const response = await t.request({ method: 'PUT', url: `/update-user-status/${seededUserId(1)}`, payload: { status: 'inActive' }, token: null });
+      const id = await createUser();
+      const response = await t.request({ method: 'PUT', url: `/update-user-status/${id}`, payload: { status: 'inActive' }, token: null });
       expect(response.statusCode).toBe(401);
     });
   });
@@ -190,7 +183,8 @@ describe('users api', () => {
     });
 
     it('refuses a request without a token with 401', async () => {
-      const response = await t.request({ method: 'PUT', url: `/delete-user/${seededUserId(3)}`, token: null });
+      const id = await createUser();
+      const response = await t.request({ method: 'PUT', url: `/delete-user/${id}`, token: null });
       expect(response.statusCode).toBe(401);
     });
   });

@@ -1,25 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema, messageSchema, userListQuerySchema, userListResponseSchema, userStatusBodySchema } from '@ute/contract';
+import { idParamSchema, messageSchema, routePaths, userListQuerySchema, userListResponseSchema, userStatusBodySchema } from '@ute/contract';
 import { actorOf } from '../../plugins/context';
-import { deleteUser, listUsers, setUserStatus } from './users.service';
+import { createUsersService } from './users.service';
 
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const users = createUsersService({ db: app.ctx.db });
   const tags = ['users'];
 
-  app.get('/all-users-data', { schema: { tags, querystring: userListQuerySchema, response: { 200: userListResponseSchema } } }, (request) =>
-    listUsers(db, request.query),
+  app.get(routePaths.users, { schema: { tags, querystring: userListQuerySchema, response: { 200: userListResponseSchema } } }, (request) =>
+    users.listUsers(request.query),
   );
 
   app.put(
-    '/update-user-status/:id',
+    routePaths.userStatus,
     { schema: { tags, params: idParamSchema, body: userStatusBodySchema, response: { 200: messageSchema } } },
-    (request) => setUserStatus(db, request.params.id, request.body, actorOf(request)),
+    (request) => users.setUserStatus(request.params.id, request.body, actorOf(request)),
   );
 
-  app.put('/delete-user/:id', { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
-    deleteUser(db, request.params.id, actorOf(request)),
+  app.put(routePaths.deleteUser, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>
+    users.deleteUser(request.params.id, actorOf(request)),
   );
 }

@@ -25,41 +25,51 @@ export function toUserDto(row: repo.UserRow): User {
   };
 }
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<UserListResponse> {
-  const search = query.search || undefined;
-  const { rows, totalCount } = await repo.listUsers(db, { search, page: query.page, limit: query.limit });
-  return { data: rows.map(toUserDto), total: totalCount, totalCount };
+export interface UsersServiceDeps {
+  db: Db;
 }
 
-export async function setUserStatus(db: Db, id: string, body: UserStatusBody, actor: Actor): Promise<{ message: string }> {
-  const isActive = body.status === 'active';
-  return db.transaction(async (tx) => {
-    const user = await repo.findLiveUserForUpdate(tx, id);
-    if (!user) throw notFound('User');
-    if (user.isActive === isActive) throw conflict(isActive ? userTexts.alreadyActive : userTexts.alreadyInactive);
-    await repo.setUserActive(tx, id, isActive);
-    await writeAudit(tx, actor, {
-      action: isActive ? 'user.activate' : 'user.deactivate',
-      targetType: 'user',
-      targetId: id,
-      before: { isActive: user.isActive },
-      after: { isActive },
+export function createUsersService({ db }: UsersServiceDeps) {
+  async function listUsers(query: UserListQuery): Promise<UserListResponse> {
+    const search = query.search || undefined;
+    const { rows, totalCount } = await repo.listUsers(db, { search, page: query.page, limit: query.limit });
+    return { data: rows.map(toUserDto), total: totalCount, totalCount };
+  }
+
+  async function setUserStatus(id: string, body: UserStatusBody, actor: Actor): Promise<{ message: string }> {
+    const isActive = body.status === 'active';
+    return db.transaction(async (tx) => {
+      const user = await repo.findLiveUserForUpdate(tx, id);
+      if (!user) throw notFound('User');
+      if (user.isActive === isActive) throw conflict(isActive ? userTexts.alreadyActive : userTexts.alreadyInactive);
+      await repo.setUserActive(tx, id, isActive);
+      await writeAudit(tx, actor, {
+        action: isActive ? 'user.activate' : 'user.deactivate',
+        targetType: 'user',
+        targetId: id,
+        before: { isActive: user.isActive },
+        after: { isActive },
+      });
+      return { message: isActive ? userTexts.activated : userTexts.deactivated };
     });
-    return { message: isActive ? userTexts.activated : userTexts.deactivated };
-  });
+  }
+
+  async function deleteUser(id: string, actor: Actor): Promise<{ message: string }> {
+    return db.transaction(async (tx) => {
+      const user = await repo.markUserDeleted(tx, id);
+      if (!user) throw notFound('User');
+      await writeAudit(tx, actor, {
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: id,
+        before: { deletedAt: null },
+        after: { deletedAt: user.deletedAt?.toISOString() ?? null },
+      });
+      return { message: userTexts.deleted };
+    });
+  }
+
+  return { listUsers, setUserStatus, deleteUser };
 }
 
-export async function deleteUser(db: Db, id: string, actor: Actor): Promise<{ message: string }> {
-  return db.transaction(async (tx) => {
-    const user = await repo.markUserDeleted(tx, id);
-    if (!user) throw notFound('User');
-    await writeAudit(tx, actor, {
-      action: 'user.delete',
-      targetType: 'user',
-      targetId: id,
-      before: { deletedAt: null },
-      after: { deletedAt: user.deletedAt?.toISOString() ?? null },
-    });
-    return { message: userTexts.deleted };
-  });
-}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { uteListResponseSchema, type Ute } from '@ute/contract';
 import { queryRows } from '../../db/database';
+import { createUte, newestCreatedAt } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -11,12 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A new live ute of its own for one test. */
 async function uteWithStatus(status: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    t.database.db,
-    sql`select id from utes where status = ${status} and deleted_at is null order by ute_id limit 1`,
-  );
-  return row.id;
+  return (await createUte(t.database.db, { status })).id;
 }
 
 async function auditRowsFor(id: string) {
@@ -43,11 +41,8 @@ describe('GET /api/admin/get-all-ute-list', () => {
   });
 
   it('maps every field to the wire names of SPEC.md', async () => {
-    const [row] = await queryRows<{ id: string }>(
-      t.database.db,
-      sql`select id from utes where full_name is not null and description is not null and licence_number is not null and chassis_number is not null and cardinality(images) > 0 order by ute_id limit 1`,
-    );
-    await t.database.db.execute(sql`update utes set created_at = now() + interval '1 day' where id = ${row.id}`);
+    // Every field filled, and newer than any other ute.
+    const row = await createUte(t.database.db, { createdAt: newestCreatedAt() });
     const response = await t.request({ method: 'GET', url: '/get-all-ute-list?page=1&pageSize=1' });
     const [ute] = response.json<{ data: Ute[] }>().data;
     const [stored] = await queryRows<Record<string, unknown>>(t.database.db, sql`select * from utes where id = ${row.id}`);
@@ -74,12 +69,17 @@ describe('GET /api/admin/get-all-ute-list', () => {
   });
 
   it('answers nulls and Pending for missing values', async () => {
-    const id = await uteWithStatus('Approved');
-    await t.database.db.execute(sql`update utes set full_name = null, description = null, licence_expire_month = null, budget = null,
-      licence_image = null, status = 'Weird', created_at = now() + interval '2 days' where id = ${id}`);
+    const { id } = await createUte(t.database.db, {
+      fullName: null,
+      description: null,
+      licenceExpireMonth: null,
+      budget: null,
+      licenceImage: null,
+      status: 'Weird',
+      createdAt: newestCreatedAt(),
+    });
     const [ute] = (await t.request({ method: 'GET', url: '/get-all-ute-list?pageSize=1' })).json<{ data: Ute[] }>().data;
     expect(ute).toMatchObject({ _id: id, fullName: null, description: null, licenceExpireDate: null, budget: null, licenceImage: null, status: 'Pending' });
-    await t.database.db.execute(sql`update utes set status = 'Approved', created_at = now() - interval '400 days' where id = ${id}`);
   });
 
   it('pages with pageSize and answers an empty page past the end', async () => {
@@ -149,7 +149,7 @@ describe('GET /api/admin/get-all-ute-list', () => {
 
 describe('ute images', () => {
   it('serves a ute image publicly with caching and nosniff', async () => {
-    const [row] = await queryRows<{ images: string[] }>(t.database.db, sql`select images from utes where cardinality(images) > 0 limit 1`);
+    const row = await createUte(t.database.db, { images: ['demo-ute-2.png'] });
     const response = await t.app.inject({ method: 'GET', url: `/images/ute-images/${row.images[0]}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
@@ -158,6 +158,7 @@ describe('ute images', () => {
   });
 
   it('serves the licence image through the signed URL of the list, and refuses it unsigned or tampered with 403', async () => {
+    await createUte(t.database.db, { licenceImage: 'demo-licence-2.png', createdAt: newestCreatedAt() });
     const body = (await t.request({ method: 'GET', url: '/get-all-ute-list' })).json<{ data: Ute[] }>();
     const signed = body.data.find((ute) => ute.licenceImage)!.licenceImage!;
     const ok = await t.app.inject({ method: 'GET', url: signed });
@@ -256,8 +257,8 @@ describe('PATCH /api/admin/user-ute-status/:id', () => {
 
 describe('PUT /api/admin/delete-ute/:id', () => {
   it('marks the ute deleted, hides it from the list and writes one audit row', async () => {
-    const before = await liveCount();
     const id = await uteWithStatus('Pending');
+    const before = await liveCount();
     const dashboardBefore = (await t.request({ method: 'GET', url: '/dashboard-data' })).json().data.totalUtedata;
     const response = await t.request({ method: 'PUT', url: `/delete-ute/${id}` });
     expect(response.statusCode).toBe(200);

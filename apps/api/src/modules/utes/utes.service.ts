@@ -45,7 +45,12 @@ const auditView = (row: Pick<repo.UteRow, 'status' | 'deletedAt'>) => ({
   deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
 });
 
-export function createUtesService({ db, files }: { db: Db; files: FileStorage }) {
+export interface UtesServiceDeps {
+  db: Db;
+  files: FileStorage;
+}
+
+export function createUtesService({ db, files }: UtesServiceDeps) {
   async function listUtes(query: UteListQuery): Promise<UteListResponse> {
     const { rows, totalCount } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, search: query.search || undefined });
     return { data: rows.map((row) => toUteDto(row, files)), totalCount };

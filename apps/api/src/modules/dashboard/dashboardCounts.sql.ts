@@ -1,6 +1,6 @@
 /**
  * The seven dashboard numbers counted the slow, obviously right way (COUNT(*) over the rows): what
- * the trigger-kept counters must equal, for the dashboard test and the benchmark.
+ * the trigger-kept counters must equal, for the dashboard test and the benchmark (`@ute/api/bench`).
  */
 export const DASHBOARD_NUMBERS_BY_COUNT_SQL = `select
   (select count(*)::int from users where deleted_at is null) as "totalUser",
