@@ -19,7 +19,8 @@ const noComposition = {
   regex: '^\\.{1,2}/(.*/)?(app|server|bootstrap)$',
   message: 'app.ts, server.ts and bootstrap.ts are the composition at the top; lower layers do not import them.',
 };
-const noFeatures = { regex: inside('features'), message: 'The shared kit (components/) and domain/ never import features/.' };
+const noFeaturesOrDomain = { regex: inside('features|domain'), message: 'The shared kit (components/) holds no domain logic: it never imports domain/ or features/.' };
+const noFeatures = { regex: inside('features'), message: 'domain/ never imports features/.' };
 
 /** Restrict `files`: `always` applies to every file, `inProduction` also to the non-test files. */
 function layer(name, files, always, inProduction = [noTestHelpers]) {
@@ -52,7 +53,7 @@ const layerRules = [
   ]),
   // Modules and plugins: tests may use the seed (fixtures) and src/test; production code neither.
   ...layer('api/modules+plugins', [`${API}/modules/**/*.ts`, `${API}/plugins/**/*.ts`], [noCli], [noSeed, noTestHelpers]),
-  ...layer('web/components', [`${WEB}/components/**/*.{ts,tsx}`], [noFeatures]),
+  ...layer('web/components', [`${WEB}/components/**/*.{ts,tsx}`], [noFeaturesOrDomain]),
   ...layer('web/domain', [`${WEB}/domain/**/*.{ts,tsx}`], [noFeatures]),
   // Features do not import each other; shared code flows from components/, domain/ and lib/ into features.
   ...layer('web/features', [`${WEB}/features/**/*.{ts,tsx}`], [

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../components/ui';
 import { checkToken } from '../features/auth/api';
+import { queryKeys } from '../lib/queryKeys';
 import { sessionActions, useSession } from '../lib/session';
 
 /** Checks the session against the server before anything renders; sends a visitor to /sign-in. */
@@ -10,7 +11,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const token = useSession((session) => session.token);
   const isAuthorized = useSession((session) => session.isAuthorized);
-  const session = useQuery({ queryKey: ['check-token', token], queryFn: checkToken, enabled: Boolean(token), retry: false, staleTime: Infinity, gcTime: 0 });
+  const session = useQuery({ queryKey: queryKeys.session(token), queryFn: checkToken, enabled: Boolean(token), retry: false, staleTime: Infinity, gcTime: 0 });
 
   useEffect(() => {
     if (session.isSuccess) {

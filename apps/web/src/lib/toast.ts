@@ -13,20 +13,19 @@ export function notifySuccess(message: string): void {
 }
 
 /**
- * The error texts of SPEC.md section 8. 'chain': the server's message, else the error's message,
- * else 'An unexpected error occurred'. 'server': the server's message (FAQ, blog, booking,
- * manual payment and auth families); a failure with no server answer still says what happened.
+ * The error text of SPEC.md section 8: the server's message, else the error's own message (a
+ * failure with no server answer still says what happened: time-out, network, status), else
+ * 'An unexpected error occurred'.
  */
-export function errorText(error: unknown, mode: 'chain' | 'server' = 'chain'): string {
+export function errorText(error: unknown): string {
   const serverMessage = error instanceof ApiError ? error.serverMessage : null;
   if (serverMessage) return serverMessage;
-  if (mode === 'chain' && error instanceof Error && error.message) return error.message;
-  if (mode === 'server' && error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message) return error.message;
   return UNEXPECTED_ERROR;
 }
 
-export function notifyError(error: unknown, mode: 'chain' | 'server' = 'chain'): void {
-  const text = errorText(error, mode);
+export function notifyError(error: unknown): void {
+  const text = errorText(error);
   void loadToast().then((toast) => toast.error(text, { duration: TOAST_ERROR_MS }));
 }
 

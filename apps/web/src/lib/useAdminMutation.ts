@@ -6,8 +6,6 @@ export interface AdminMutationOptions<TVariables, TResult extends { message?: st
   mutationFn: (variables: TVariables) => Promise<TResult>;
   /** Query keys to refresh after success (prefix match). */
   invalidates: QueryKey[];
-  /** SPEC.md section 8: 'chain' for utes, jobs, users, queries; 'server' for FAQ, blog, booking, manual payment. */
-  errorMode?: 'chain' | 'server';
   /** Which row is pending, to show 'Processing' on that row only. */
   rowIdOf?: (variables: TVariables) => string;
   onSuccess?: (result: TResult, variables: TVariables) => void;
@@ -18,7 +16,7 @@ export interface AdminMutationOptions<TVariables, TResult extends { message?: st
 
 /**
  * The one mutation helper: success toast with the server's message, error toast with SPEC.md's
- * fallback chain, a pending row id, and a refresh of the lists it touches.
+ * fallback chain (`errorText`), a pending row id, and a refresh of the lists it touches.
  */
 export function useAdminMutation<TVariables, TResult extends { message?: string }>(options: AdminMutationOptions<TVariables, TResult>) {
   const queryClient = useQueryClient();
@@ -34,7 +32,7 @@ export function useAdminMutation<TVariables, TResult extends { message?: string 
       await Promise.all(options.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error, variables) => {
-      if (!options.silent) notifyError(error, options.errorMode ?? 'chain');
+      if (!options.silent) notifyError(error);
       options.onError?.(error, variables);
     },
     onSettled: () => setPendingRowId(null),

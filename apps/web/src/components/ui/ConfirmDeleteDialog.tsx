@@ -8,10 +8,19 @@ export interface ConfirmDeleteDialogProps<TRow extends { _id: string }> {
   message: string;
   /** The delete mutation; it closes the dialog on success. */
   deletion: { isPending: boolean; mutate: (id: string) => void };
+  /** The Delete button's text while the deletion runs. */
+  pendingLabel?: string;
 }
 
-/** 'Are you sure you want to delete ...?' with Cancel and Delete ('Deleting...' while it runs). */
-export function ConfirmDeleteDialog<TRow extends { _id: string }>({ target, onClose, title, message, deletion }: ConfirmDeleteDialogProps<TRow>) {
+/** 'Are you sure you want to delete ...?' with Cancel and Delete ('Deleting...', or `pendingLabel`, while it runs). */
+export function ConfirmDeleteDialog<TRow extends { _id: string }>({
+  target,
+  onClose,
+  title,
+  message,
+  deletion,
+  pendingLabel = 'Deleting...',
+}: ConfirmDeleteDialogProps<TRow>) {
   return (
     <ConfirmDialog
       open={target !== null}
@@ -19,7 +28,7 @@ export function ConfirmDeleteDialog<TRow extends { _id: string }>({ target, onCl
       title={title}
       message={message}
       confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      pendingLabel={pendingLabel}
       isPending={deletion.isPending}
       onConfirm={() => target && !deletion.isPending && deletion.mutate(target._id)}
     />

@@ -22,7 +22,8 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         <Dialog.Overlay data-testid="dialog-overlay" className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${WIDTHS[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none`}
-          aria-describedby={description ? undefined : undefined}
+          // Radix ties Content to its Description; without one, aria-describedby={undefined} says so.
+          {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
@@ -30,11 +31,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          {description ? (
-            <Dialog.Description className="mb-4 text-sm text-slate-700">{description}</Dialog.Description>
-          ) : (
-            <Dialog.Description className="sr-only">{title}</Dialog.Description>
-          )}
+          {description && <Dialog.Description className="mb-4 text-sm text-slate-700">{description}</Dialog.Description>}
           {children}
           {footer && <div className="mt-6 flex justify-end gap-2">{footer}</div>}
         </Dialog.Content>

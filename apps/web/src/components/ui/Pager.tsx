@@ -6,14 +6,12 @@ export interface PagerProps {
   pageSize: number;
   totalCount: number;
   onPageChange: (page: number) => void;
-  /** Hide the 'Showing X to Y of Z results' line. */
-  hideSummary?: boolean;
   /** Number of page buttons; 0 shows all pages (numbered buttons across all pages). */
   windowSize?: number;
 }
 
 /** Previous/Next, a sliding window of page numbers, and the results line; hidden with one page. */
-export function Pager({ page, pageSize, totalCount, onPageChange, hideSummary = false, windowSize = 5 }: PagerProps) {
+export function Pager({ page, pageSize, totalCount, onPageChange, windowSize = 5 }: PagerProps) {
   const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
   if (totalPages <= 1) return null;
   const current = Math.min(Math.max(page, 1), totalPages);
@@ -24,11 +22,9 @@ export function Pager({ page, pageSize, totalCount, onPageChange, hideSummary = 
   const pages = pageWindow(current, totalPages, windowSize === 0 ? totalPages : windowSize);
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-      {!hideSummary && (
-        <p className="text-sm text-slate-700">
-          Showing {from} to {to} of {totalCount} results
-        </p>
-      )}
+      <p className="text-sm text-slate-700">
+        Showing {from} to {to} of {totalCount} results
+      </p>
       <div className="flex flex-wrap items-center gap-1">
         <Button variant="secondary" size="sm" onClick={() => go(current - 1)} disabled={current <= 1}>
           Previous

@@ -1,8 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, type ActivityResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { queryKeys } from '../../lib/queryKeys';
 
-export const activityQueryKey = ['activity'] as const;
 /** Day groups per 'Load more' step on 'All Dates'. */
 export const ACTIVITY_DAYS_PER_PAGE = 7;
 
@@ -19,7 +19,7 @@ export function isDayFilter(filter: ActivityFilter): boolean {
  */
 export function useUserActivity(userId: string, filter: ActivityFilter) {
   return useInfiniteQuery({
-    queryKey: [...activityQueryKey, userId, filter],
+    queryKey: queryKeys.activity.list(userId, filter),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => {
       const query = isDayFilter(filter)

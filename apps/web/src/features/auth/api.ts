@@ -15,7 +15,7 @@ export const checkToken = () => api.get<CheckTokenResponse>(apiPaths.checkToken)
 export const signOut = () => api.post<MessageResponse>(apiPaths.signOut);
 
 /** Auth call failures show the server's message as an error toast (SPEC.md 8). */
-const onAuthError = (error: unknown) => notifyError(error, 'server');
+const onAuthError = (error: unknown) => notifyError(error);
 
 const signIn = (body: SignIn) => api.post<SignInResponse>(apiPaths.signIn, body);
 const forgotPassword = (body: ForgotPassword) => api.post<{ email: string; message: string }>(apiPaths.forgotPassword, body);

@@ -69,7 +69,7 @@ export function BlogsPage() {
         </Button>
       </PageHeader>
       <ListView
-        error={blogs.isError ? errorText(blogs.error, 'server') : undefined}
+        error={blogs.isError ? errorText(blogs.error) : undefined}
         columns={columns}
         data={blogs.data ?? []}
         getRowId={(blog) => blog._id}

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths, type Blog, type MessageResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
-
-export const blogsQueryKey = ['blogs'] as const;
 
 type BlogMutationResult = MessageResponse & { data: Blog };
 
 export function useBlogs() {
   return useQuery({
-    queryKey: blogsQueryKey,
+    queryKey: queryKeys.blogs,
     queryFn: ({ signal }) => api.get<{ data: Blog[] }>(apiPaths.blogs, undefined, signal),
     select: (response) => response.data,
   });
@@ -36,15 +35,13 @@ export function toBlogFormData(values: BlogFormValues): FormData {
   return form;
 }
 
-/** Blog failures show the server's message only (SPEC.md 8). */
 export function useSaveBlog(onSuccess?: () => void) {
   return useAdminMutation({
     mutationFn: ({ id, values }: { id: string | null; values: BlogFormValues }) =>
       id
         ? api.put<BlogMutationResult>(apiPaths.updateBlog(id), toBlogFormData(values))
         : api.post<BlogMutationResult>(apiPaths.createBlog, toBlogFormData(values)),
-    invalidates: [blogsQueryKey],
-    errorMode: 'server',
+    invalidates: [queryKeys.blogs],
     onSuccess: () => onSuccess?.(),
   });
 }
@@ -52,8 +49,7 @@ export function useSaveBlog(onSuccess?: () => void) {
 export function useDeleteBlog(onSuccess?: () => void) {
   return useAdminMutation({
     mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteBlog(id)),
-    invalidates: [blogsQueryKey],
-    errorMode: 'server',
+    invalidates: [queryKeys.blogs],
     rowIdOf: (id) => id,
     onSuccess: () => onSuccess?.(),
   });

@@ -82,7 +82,7 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
       <TabStrip label="Payment type" value={tab} options={BOOKING_TABS} onChange={(next) => setParams({ tab: next })} />
       <PayoutProviderNote provider={bookings.data?.payoutProvider} />
       <ListView
-        error={bookings.isError && !bookings.data ? errorText(bookings.error, 'server') : undefined}
+        error={bookings.isError && !bookings.data ? errorText(bookings.error) : undefined}
         columns={columnsWithActions}
         data={rows}
         getRowId={(booking) => booking._id}

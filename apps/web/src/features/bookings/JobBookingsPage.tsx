@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { JobBooking } from '@ute/contract';
-import { Button, ConfirmDialog, StatusBadge, bookingTone } from '../../components/ui';
+import { Button, ConfirmDialog, StatusBadge } from '../../components/ui';
+import { bookingTone } from '../../domain';
 import { formatAud, formatDateTime } from '../../lib/format';
 import { useDeleteJobBooking } from './api';
 import { BookingList } from './BookingList';

@@ -50,7 +50,7 @@ export function ManualPaymentDialog({ kind, target, onClose }: { kind: BookingKi
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           {bank.isError && (
             <p role="alert" className="col-span-2 text-red-700">
-              {errorText(bank.error, 'server')}
+              {errorText(bank.error)}
             </p>
           )}
           {account &&

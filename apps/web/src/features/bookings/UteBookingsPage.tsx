@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { UteBooking } from '@ute/contract';
-import { StatusBadge, bookingTone } from '../../components/ui';
+import { StatusBadge } from '../../components/ui';
+import { bookingTone } from '../../domain';
 import { formatAud } from '../../lib/format';
 import { BookingList } from './BookingList';
 import { formatAddress, personName, transferLabel } from './bookingView';

@@ -11,13 +11,11 @@ import {
   type UteBookingListResponse,
 } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
 /** Page size of the booking lists (SPEC.md 9). */
 export const BOOKING_PAGE_SIZE = 10;
-
-export const uteBookingsQueryKey = ['uteBookings'] as const;
-export const jobBookingsQueryKey = ['jobBookings'] as const;
 
 /** The booking rows of each kind. */
 interface BookingsOf {
@@ -27,12 +25,11 @@ interface BookingsOf {
 export type BookingOf<K extends BookingKind> = BookingsOf[K];
 export type BookingListResponseOf<K extends BookingKind> = Omit<UteBookingListResponse | JobBookingListResponse, 'data'> & { data: BookingOf<K>[] };
 
-const listKeyOf = (kind: BookingKind) => (kind === 'ute' ? uteBookingsQueryKey : jobBookingsQueryKey);
 const listPathOf = (kind: BookingKind) => (kind === 'ute' ? apiPaths.uteBookings : apiPaths.jobBookings);
 
 export function useBookings<K extends BookingKind>(kind: K, params: { page: number; payment: PaymentKind }) {
   return useQuery({
-    queryKey: [...listKeyOf(kind), params],
+    queryKey: queryKeys.bookings.list(kind, params),
     queryFn: ({ signal }) =>
       api.get<BookingListResponseOf<K>>(listPathOf(kind), { page: params.page, limit: BOOKING_PAGE_SIZE, payment: params.payment }, signal),
     placeholderData: keepPreviousData,
@@ -41,7 +38,7 @@ export function useBookings<K extends BookingKind>(kind: K, params: { page: numb
 
 export function useBankAccount(ownerId: string | null) {
   return useQuery({
-    queryKey: ['bankAccount', ownerId],
+    queryKey: queryKeys.bookings.bankAccount(ownerId),
     queryFn: ({ signal }) => api.get<{ data: BankAccount }>(apiPaths.bankAccount(ownerId!), undefined, signal),
     enabled: ownerId !== null,
     staleTime: 0,
@@ -53,8 +50,7 @@ export function useBankAccount(ownerId: string | null) {
 export function useStripeTransfer(kind: BookingKind) {
   return useAdminMutation({
     mutationFn: ({ ownerId, bookingId }: { ownerId: string; bookingId: string }) => api.post<MessageResponse>(apiPaths.stripeTransfer(ownerId, bookingId)),
-    invalidates: [listKeyOf(kind)],
-    errorMode: 'server',
+    invalidates: [queryKeys.bookings.all(kind)],
     rowIdOf: ({ bookingId }) => bookingId,
   });
 }
@@ -63,8 +59,7 @@ export function useStripeTransfer(kind: BookingKind) {
 export function useManualTransfer(kind: BookingKind, options: { onSuccess?: () => void } = {}) {
   return useAdminMutation({
     mutationFn: (bookingId: string) => api.put<MessageResponse>(apiPaths.manualTransfer(bookingId), { kind }),
-    invalidates: [listKeyOf(kind)],
-    errorMode: 'server',
+    invalidates: [queryKeys.bookings.all(kind)],
     rowIdOf: (bookingId) => bookingId,
     onSuccess: options.onSuccess,
   });
@@ -73,8 +68,7 @@ export function useManualTransfer(kind: BookingKind, options: { onSuccess?: () =
 export function useDeleteJobBooking(options: { onSuccess?: () => void } = {}) {
   return useAdminMutation({
     mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteJobBooking(id)),
-    invalidates: [jobBookingsQueryKey, ['dashboard']],
-    errorMode: 'server',
+    invalidates: [queryKeys.bookings.all('job'), queryKeys.dashboard],
     rowIdOf: (id) => id,
     onSuccess: options.onSuccess,
   });

@@ -4,8 +4,7 @@ import { Briefcase, CalendarCheck, ClipboardList, Truck, UserCheck, UserX, Users
 import { apiPaths, type DashboardCounts, type DashboardResponse } from '@ute/contract';
 import { Spinner } from '../../components/ui';
 import { api } from '../../lib/apiClient';
-
-export const dashboardQueryKey = ['dashboard'] as const;
+import { queryKeys } from '../../lib/queryKeys';
 
 const CARDS: { key: keyof DashboardCounts; title: string; to: string; icon: typeof Users }[] = [
   { key: 'totalUser', title: 'Total Users', to: '/all-users', icon: Users },
@@ -22,7 +21,7 @@ export const barWidthPercent = (value: number) => Math.min(Math.max(value, 0) / 
 
 export function DashboardPage() {
   const dashboard = useQuery({
-    queryKey: dashboardQueryKey,
+    queryKey: queryKeys.dashboard,
     queryFn: ({ signal }) => api.get<DashboardResponse>(apiPaths.dashboard, undefined, signal),
     staleTime: 0,
   });

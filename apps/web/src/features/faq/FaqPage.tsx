@@ -59,7 +59,7 @@ export function FaqPage() {
         </Button>
       </PageHeader>
       <ListView
-        error={faqs.isError ? errorText(faqs.error, 'server') : undefined}
+        error={faqs.isError ? errorText(faqs.error) : undefined}
         columns={columns}
         data={faqs.data ?? []}
         getRowId={(faq) => faq._id}

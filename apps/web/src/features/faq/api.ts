@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths, type Faq, type FaqBody, type MessageResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
-
-export const faqQueryKey = ['faq'] as const;
 
 type FaqMutationResult = MessageResponse & { data: Faq };
 
 export function useFaqs() {
   return useQuery({
-    queryKey: faqQueryKey,
+    queryKey: queryKeys.faq,
     queryFn: ({ signal }) => api.get<{ data: Faq[] }>(apiPaths.faqs, undefined, signal),
     select: (response) => response.data,
   });
@@ -21,8 +20,7 @@ const logFailure = (action: string) => (error: unknown) => console.error(`FAQ ${
 export function useCreateFaq(onSuccess?: () => void) {
   return useAdminMutation({
     mutationFn: (body: FaqBody) => api.post<FaqMutationResult>(apiPaths.createFaq, body),
-    invalidates: [faqQueryKey],
-    errorMode: 'server',
+    invalidates: [queryKeys.faq],
     onSuccess: () => onSuccess?.(),
     onError: logFailure('add'),
   });
@@ -31,8 +29,7 @@ export function useCreateFaq(onSuccess?: () => void) {
 export function useUpdateFaq(onSuccess?: () => void) {
   return useAdminMutation({
     mutationFn: ({ id, question, answer }: FaqBody & { id: string }) => api.put<FaqMutationResult>(apiPaths.updateFaq(id), { id, question, answer }),
-    invalidates: [faqQueryKey],
-    errorMode: 'server',
+    invalidates: [queryKeys.faq],
     onSuccess: () => onSuccess?.(),
     onError: logFailure('update'),
   });
@@ -41,8 +38,7 @@ export function useUpdateFaq(onSuccess?: () => void) {
 export function useDeleteFaq(onSuccess?: () => void) {
   return useAdminMutation({
     mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteFaq(id)),
-    invalidates: [faqQueryKey],
-    errorMode: 'server',
+    invalidates: [queryKeys.faq],
     rowIdOf: (id) => id,
     onSuccess: () => onSuccess?.(),
   });

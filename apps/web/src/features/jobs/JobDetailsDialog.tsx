@@ -1,5 +1,6 @@
 import type { Job } from '@ute/contract';
-import { DetailsDialog, ImageThumbnail, StatusBadge, listingTone } from '../../components/ui';
+import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui';
+import { listingTone } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 
 /** 'Job Details': every field and the job images, or 'No images available' (SPEC.md, Job Listings). */

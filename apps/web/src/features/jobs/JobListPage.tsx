@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { canSetJobStatus, type Job } from '@ute/contract';
-import { EmptyState, ImageThumbnail, ModerationList, PageHeader, SearchBox, StatusBadge, listingTone } from '../../components/ui';
+import { ConfirmDeleteDialog, EmptyState, ImageThumbnail, PageHeader, PagedListView, SearchBox, StatusBadge } from '../../components/ui';
+import { listingTone, useModerationColumns } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
@@ -42,6 +43,7 @@ export function JobListPage() {
   const [viewed, setViewed] = useState<Job | null>(null);
   const [toDelete, setToDelete] = useState<Job | null>(null);
   const deleteJob = useDeleteJob({ onSuccess: () => setToDelete(null) });
+  const columns = useModerationColumns(JOB_COLUMNS, { canSetStatus: canSetJobStatus, setStatus, deletion: deleteJob, onView: setViewed, onDelete: setToDelete });
   useKeepPageInRange(jobs, params.page, JOB_PAGE_SIZE, setParams);
 
   return (
@@ -51,22 +53,21 @@ export function JobListPage() {
         <JobFilterMenu value={sort} onChange={(next) => setParams({ sort: next })} />
       </PageHeader>
 
-      <ModerationList
+      <PagedListView
         list={jobs}
-        page={params.page}
-        pageSize={JOB_PAGE_SIZE}
-        onPageChange={(page) => setParams({ page })}
-        columns={JOB_COLUMNS}
+        paging={{ page: params.page, pageSize: JOB_PAGE_SIZE, onPageChange: (page) => setParams({ page }) }}
+        columns={columns}
+        getRowId={(job) => job._id}
         caption="Job listings"
         empty={<EmptyState title={JOB_EMPTY_TITLE} description={jobEmptyText(params.search)} />}
-        canSetStatus={canSetJobStatus}
-        setStatus={setStatus}
-        deleteListing={deleteJob}
-        onView={setViewed}
-        toDelete={toDelete}
-        onToDeleteChange={setToDelete}
-        deleteTitle="Delete Job"
-        deleteMessage={`Are you sure you want to delete this job${toDelete ? ` (${toDelete.title})` : ''}?`}
+      />
+      <ConfirmDeleteDialog
+        target={toDelete}
+        onClose={() => !deleteJob.isPending && setToDelete(null)}
+        title="Delete Job"
+        message={`Are you sure you want to delete this job${toDelete ? ` (${toDelete.title})` : ''}?`}
+        deletion={deleteJob}
+        pendingLabel="Processing"
       />
       <JobDetailsDialog job={viewed} onClose={() => setViewed(null)} />
     </section>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Payment } from '@ute/contract';
-import { Button, EmptyState, ListView, PageHeader, Pager, SearchBox, StatusBadge, TabStrip, paymentTone } from '../../components/ui';
+import { Button, EmptyState, ListView, PageHeader, Pager, SearchBox, StatusBadge, TabStrip } from '../../components/ui';
+import { paymentTone } from '../../domain';
 import { formatCentsAud, formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
@@ -104,7 +105,7 @@ export function PaymentHistoryPage() {
         </div>
       )}
       <ListView
-        error={payments.isError && !payments.data ? errorText(payments.error, 'server') : undefined}
+        error={payments.isError && !payments.data ? errorText(payments.error) : undefined}
         columns={columns}
         data={rows}
         getRowId={(payment) => payment._id}

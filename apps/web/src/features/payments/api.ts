@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPaths, type BookingKind, type ManualPaymentListResponse, type MessageResponse, type PaymentListResponse, type PaymentSort } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
 /** Page size of the payment lists (SPEC.md 9). */
@@ -10,11 +11,9 @@ export const PAYMENT_SEARCH_DELAY_MS = 500;
 /** Receipt links are signed for 5 minutes; refetching the open list every 4 keeps them loadable. */
 const RECEIPT_LINK_REFRESH_MS = 4 * 60_000;
 
-export const paymentsQueryKey = ['payments'] as const;
-
 export function useStripePayments(params: { page: number; search: string; sort: PaymentSort }, enabled: boolean) {
   return useQuery({
-    queryKey: [...paymentsQueryKey, 'stripe', params],
+    queryKey: queryKeys.payments.list('stripe', params),
     queryFn: ({ signal }) =>
       api.get<PaymentListResponse>(apiPaths.payments, { page: params.page, limit: PAYMENT_PAGE_SIZE, search: params.search || undefined, sort: params.sort }, signal),
     placeholderData: keepPreviousData,
@@ -24,7 +23,7 @@ export function useStripePayments(params: { page: number; search: string; sort: 
 
 export function useManualPayments(params: { page: number; search: string; sort: PaymentSort; kind: BookingKind }, enabled: boolean) {
   return useQuery({
-    queryKey: [...paymentsQueryKey, 'manual', params],
+    queryKey: queryKeys.payments.list('manual', params),
     queryFn: ({ signal }) =>
       api.get<ManualPaymentListResponse>(
         apiPaths.manualPayments,
@@ -41,8 +40,7 @@ export function useManualPayments(params: { page: number; search: string; sort: 
 export function useAcceptPayment() {
   return useAdminMutation({
     mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.acceptManualPayment(id)),
-    invalidates: [paymentsQueryKey],
-    errorMode: 'server',
+    invalidates: [queryKeys.payments.all],
     rowIdOf: (id) => id,
   });
 }

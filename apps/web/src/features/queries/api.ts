@@ -1,15 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPaths, type MessageResponse, type QueryListResponse, type ReplyBody, type ReplyResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
-export const queriesQueryKey = ['queries'] as const;
 export const QUERIES_PAGE_SIZE = 10;
 export type QuerySort = 'latest' | 'oldest';
 
 export function useCustomerQueries(params: { page: number; email: string; sort: QuerySort }) {
   return useQuery({
-    queryKey: [...queriesQueryKey, params.page, params.email, params.sort],
+    queryKey: queryKeys.queries.list(params.page, params.email, params.sort),
     queryFn: ({ signal }) =>
       api.get<QueryListResponse>(apiPaths.queries, { page: params.page, limit: QUERIES_PAGE_SIZE, sort: params.sort, email: params.email || undefined }, signal),
     placeholderData: keepPreviousData,
@@ -20,7 +20,7 @@ export function useCustomerQueries(params: { page: number; email: string; sort: 
 export function useReplyToQuery(options: { onSuccess: (result: ReplyResponse) => void; onError: () => void }) {
   return useAdminMutation({
     mutationFn: (body: ReplyBody) => api.patch<ReplyResponse>(apiPaths.replyQuery, body),
-    invalidates: [queriesQueryKey],
+    invalidates: [queryKeys.queries.all],
     silent: true,
     onSuccess: (result) => options.onSuccess(result),
     onError: () => options.onError(),
@@ -30,8 +30,7 @@ export function useReplyToQuery(options: { onSuccess: (result: ReplyResponse) =>
 export function useDeleteQuery(onSuccess?: () => void) {
   return useAdminMutation({
     mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteQuery(id)),
-    invalidates: [queriesQueryKey],
-    errorMode: 'chain',
+    invalidates: [queryKeys.queries.all],
     rowIdOf: (id) => id,
     onSuccess: () => onSuccess?.(),
   });

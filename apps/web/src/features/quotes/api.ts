@@ -1,16 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPaths, type MessageResponse, type QuoteListResponse, type Shipment, type ShipmentUpdateBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
 /** SPEC.md 7 and 9: the quotes list asks for 10 per page. */
 export const QUOTES_PAGE_SIZE = 10;
-export const quotesQueryKey = ['quotes'] as const;
-export const shipmentQueryKey = (id: string) => ['quotes', 'shipment', id] as const;
 
 export function useQuotes(page: number) {
   return useQuery({
-    queryKey: [...quotesQueryKey, 'list', page],
+    queryKey: queryKeys.quotes.list(page),
     queryFn: ({ signal }) => api.get<QuoteListResponse>(apiPaths.quotes, { page, limit: QUOTES_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
@@ -18,7 +17,7 @@ export function useQuotes(page: number) {
 
 export function useShipment(id: string) {
   return useQuery({
-    queryKey: shipmentQueryKey(id),
+    queryKey: queryKeys.quotes.shipment(id),
     queryFn: ({ signal }) => api.get<{ data: Shipment }>(apiPaths.shipment(id), undefined, signal),
     select: (response) => response.data,
   });
@@ -27,7 +26,7 @@ export function useShipment(id: string) {
 export function useAcceptQuote(onSuccess: (id: string) => void) {
   return useAdminMutation({
     mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.acceptQuote(id)),
-    invalidates: [quotesQueryKey],
+    invalidates: [queryKeys.quotes.all],
     rowIdOf: (id) => id,
     onSuccess: (_result, id) => onSuccess(id),
   });
@@ -36,7 +35,7 @@ export function useAcceptQuote(onSuccess: (id: string) => void) {
 export function useRejectQuote(onSettled: () => void) {
   return useAdminMutation({
     mutationFn: (id: string) => api.delete<MessageResponse>(apiPaths.rejectQuote(id)),
-    invalidates: [quotesQueryKey],
+    invalidates: [queryKeys.quotes.all],
     rowIdOf: (id) => id,
     onSuccess: onSettled,
     onError: onSettled,
@@ -47,7 +46,7 @@ export function useSendQuotePrice(onSettled: () => void) {
   return useAdminMutation({
     mutationFn: ({ id, email, price }: { id: string; email?: string; price: string }) =>
       api.post<MessageResponse>(apiPaths.sendQuotePrice(id), { ...(email ? { email } : {}), price }),
-    invalidates: [quotesQueryKey],
+    invalidates: [queryKeys.quotes.all],
     rowIdOf: ({ id }) => id,
     onSuccess: onSettled,
     onError: onSettled,
@@ -57,6 +56,6 @@ export function useSendQuotePrice(onSettled: () => void) {
 export function useUpdateShipment(id: string) {
   return useAdminMutation({
     mutationFn: (body: ShipmentUpdateBody) => api.put<MessageResponse & { data: Shipment }>(apiPaths.updateShipment(id), body),
-    invalidates: [quotesQueryKey],
+    invalidates: [queryKeys.quotes.all],
   });
 }

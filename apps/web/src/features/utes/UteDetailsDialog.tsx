@@ -1,5 +1,6 @@
 import type { Ute } from '@ute/contract';
-import { DetailsDialog, ImageThumbnail, StatusBadge, listingTone } from '../../components/ui';
+import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui';
+import { listingTone } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { formatLicenceExpiry } from './uteFormat';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { canSetUteStatus, type Ute } from '@ute/contract';
-import { EmptyState, ImageThumbnail, ModerationList, PageHeader, SearchBox, StatusBadge, listingTone } from '../../components/ui';
+import { ConfirmDeleteDialog, EmptyState, ImageThumbnail, PageHeader, PagedListView, SearchBox, StatusBadge } from '../../components/ui';
+import { listingTone, useModerationColumns } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
@@ -47,6 +48,7 @@ export function UteListPage() {
   const [viewed, setViewed] = useState<Ute | null>(null);
   const [toDelete, setToDelete] = useState<Ute | null>(null);
   const deleteUte = useDeleteUte({ onSuccess: () => setToDelete(null) });
+  const columns = useModerationColumns(UTE_COLUMNS, { canSetStatus: canSetUteStatus, setStatus, deletion: deleteUte, onView: setViewed, onDelete: setToDelete });
   useKeepPageInRange(utes, params.page, UTE_PAGE_SIZE, setParams);
 
   return (
@@ -60,22 +62,21 @@ export function UteListPage() {
         />
       </PageHeader>
 
-      <ModerationList
+      <PagedListView
         list={utes}
-        page={params.page}
-        pageSize={UTE_PAGE_SIZE}
-        onPageChange={(page) => setParams({ page })}
-        columns={UTE_COLUMNS}
+        paging={{ page: params.page, pageSize: UTE_PAGE_SIZE, onPageChange: (page) => setParams({ page }) }}
+        columns={columns}
+        getRowId={(ute) => ute._id}
         caption="UTE listings"
         empty={<EmptyState title={UTE_EMPTY_TITLE} description={UTE_EMPTY_TEXT} />}
-        canSetStatus={canSetUteStatus}
-        setStatus={setStatus}
-        deleteListing={deleteUte}
-        onView={setViewed}
-        toDelete={toDelete}
-        onToDeleteChange={setToDelete}
-        deleteTitle="Delete UTE"
-        deleteMessage={`Are you sure you want to delete this UTE${toDelete?.fullName ? ` (${toDelete.fullName})` : ''}?`}
+      />
+      <ConfirmDeleteDialog
+        target={toDelete}
+        onClose={() => !deleteUte.isPending && setToDelete(null)}
+        title="Delete UTE"
+        message={`Are you sure you want to delete this UTE${toDelete?.fullName ? ` (${toDelete.fullName})` : ''}?`}
+        deletion={deleteUte}
+        pendingLabel="Processing"
       />
       <UteDetailsDialog ute={viewed} onClose={() => setViewed(null)} />
     </section>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPaths, type MessageResponse, type SettableListingStatus, type UteListResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
 /** Page size of the ute list (SPEC.md 9). */
@@ -13,11 +14,9 @@ export const UTE_SEARCH_DELAY_MS = 700;
  */
 const LICENCE_LINK_REFRESH_MS = 4 * 60_000;
 
-export const utesQueryKey = ['utes'] as const;
-
 export function useUtes(params: { page: number; search: string }) {
   return useQuery({
-    queryKey: [...utesQueryKey, params],
+    queryKey: queryKeys.utes.list(params),
     queryFn: ({ signal }) =>
       api.get<UteListResponse>(apiPaths.utes, { page: params.page, pageSize: UTE_PAGE_SIZE, search: params.search || undefined }, signal),
     placeholderData: keepPreviousData,
@@ -33,8 +32,7 @@ export interface UteStatusChange {
 export function useSetUteStatus() {
   return useAdminMutation({
     mutationFn: ({ id, status }: UteStatusChange) => api.patch<MessageResponse>(apiPaths.uteStatus(id), undefined, { status }),
-    invalidates: [utesQueryKey],
-    errorMode: 'chain',
+    invalidates: [queryKeys.utes.all],
     rowIdOf: ({ id }) => id,
   });
 }
@@ -42,8 +40,7 @@ export function useSetUteStatus() {
 export function useDeleteUte(options: { onSuccess?: () => void } = {}) {
   return useAdminMutation({
     mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteUte(id)),
-    invalidates: [utesQueryKey, ['dashboard']],
-    errorMode: 'chain',
+    invalidates: [queryKeys.utes.all, queryKeys.dashboard],
     rowIdOf: (id) => id,
     onSuccess: options.onSuccess,
   });

@@ -1,6 +1,8 @@
-import { Button } from './Button';
+import type { SettableListingStatus } from '@ute/contract';
+import { Button } from '../../components/ui';
 
-export type ModerationStatus = 'Approved' | 'Rejected';
+/** The statuses an admin sets on a listing: Approved or Rejected. */
+export type ModerationStatus = SettableListingStatus;
 
 export interface ModerationActionsProps {
   canApprove: boolean;

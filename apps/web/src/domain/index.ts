@@ -1,0 +1,3 @@
+export { ModerationActions, type ModerationActionsProps, type ModerationStatus } from './moderation/ModerationActions';
+export { useModerationColumns, type ModeratedListing, type ModerationColumnOptions, type StatusChange } from './moderation/useModerationColumns';
+export { bookingTone, listingTone, paymentTone } from './statusTones';

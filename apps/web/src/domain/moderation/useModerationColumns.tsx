@@ -1,0 +1,62 @@
+import { useMemo } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { ListingStatus } from '@ute/contract';
+import { ModerationActions, type ModerationStatus } from './ModerationActions';
+
+/** A row of a moderated list (utes, jobs): what the actions need of it. */
+export interface ModeratedListing {
+  _id: string;
+  status: ListingStatus;
+}
+
+export interface StatusChange {
+  id: string;
+  status: ModerationStatus;
+}
+
+export interface ModerationColumnOptions<TListing extends ModeratedListing> {
+  /** The domain's rule for the Approve and Reject buttons (canSetUteStatus, canSetJobStatus). */
+  canSetStatus: (current: ListingStatus, next: ModerationStatus) => boolean;
+  /** The status mutation (useAdminMutation with `rowIdOf`): its row waits and its button reads 'Processing'. */
+  setStatus: { mutate: (change: StatusChange) => void; isRowPending: (id: string) => boolean; variables?: StatusChange };
+  /** The delete mutation: its row's buttons wait while it runs. */
+  deletion: { isRowPending: (id: string) => boolean };
+  onView: (listing: TListing) => void;
+  /** Delete asks first: the screen opens its ConfirmDeleteDialog for the listing. */
+  onDelete: (listing: TListing) => void;
+}
+
+/**
+ * The columns of a moderation screen (UTE Management, Job Listings, SPEC.md 4): the listing's own
+ * columns followed by an Actions column of View, Approve, Reject and Delete.
+ */
+export function useModerationColumns<TListing extends ModeratedListing>(
+  columns: ColumnDef<TListing, unknown>[],
+  { canSetStatus, setStatus, deletion, onView, onDelete }: ModerationColumnOptions<TListing>,
+): ColumnDef<TListing, unknown>[] {
+  return useMemo(
+    () => [
+      ...columns,
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => {
+          const listing = row.original;
+          const isSettingStatus = setStatus.isRowPending(listing._id);
+          return (
+            <ModerationActions
+              canApprove={canSetStatus(listing.status, 'Approved')}
+              canReject={canSetStatus(listing.status, 'Rejected')}
+              isPending={isSettingStatus || deletion.isRowPending(listing._id)}
+              pendingStatus={isSettingStatus ? setStatus.variables?.status : undefined}
+              onView={() => onView(listing)}
+              onSetStatus={(status) => setStatus.mutate({ id: listing._id, status })}
+              onDelete={() => onDelete(listing)}
+            />
+          );
+        },
+      },
+    ],
+    [columns, canSetStatus, setStatus, deletion, onView, onDelete],
+  );
+}
