@@ -193,7 +193,7 @@ export async function runLighthouse(
         }
         const tab = await browser.newPage();
         if (page.signedIn) {
-          // The session lives in local storage (DESIGN.md decision 3); Lighthouse keeps it with disableStorageReset.
+          // The session lives in local storage (docs/design.md decision 3); Lighthouse keeps it with disableStorageReset.
           await tab.goto(`${appUrl}/sign-in`);
           await tab.evaluate((value: string) => (globalThis as unknown as { localStorage: { setItem(key: string, item: string): void } }).localStorage.setItem('auth_token', value), token);
         }

@@ -12,7 +12,7 @@ import {
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
-describe('sign-in validation (SPEC.md 5)', () => {
+describe('sign-in validation (docs/product.md)', () => {
   it('requires email and password', () => {
     expect(messagesOf(signInSchema.safeParse({ email: '', password: '' }))).toEqual(['Email is required', 'Password is required']);
   });

@@ -3,13 +3,13 @@ import * as zm from 'zod/mini';
 // The auth request schemas use zod/mini and this module imports nothing else: the sign-in page
 // validates with them, and classic zod would add about 20 kB gzip to the JS it loads.
 
-/** Email shape used by sign-in and forms: "a simple something@something pattern" (SPEC.md 5). */
+/** Email shape used by sign-in and forms: "a simple something@something pattern" (docs/product.md). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 256;
 
-/** Texts of SPEC.md section 5, shown by the web and returned by the api. */
+/** Texts of docs/product.md, shown by the web and returned by the api. */
 export const authMessages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email format',

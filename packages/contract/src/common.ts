@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isStorableText, notAllowedCharacterMessage } from './authForms';
 
-/** Error body of every 4xx/5xx answer (DESIGN.md, HTTP contract). */
+/** Error body of every 4xx/5xx answer (docs/design.md, HTTP contract). */
 export const errorEnvelopeSchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

@@ -1,14 +1,14 @@
-/** Formatting and text rules of SPEC.md shared by the web and tests. */
+/** Formatting and text rules of docs/product.md shared by the web and tests. */
 
 const audFormatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' });
 
-/** Dollars as AUD in en-US style: A$1,234.50 (DESIGN.md decision 9). */
+/** Dollars as AUD in en-US style: A$1,234.50 (docs/design.md decision 9). */
 export function formatAud(dollars: number | null | undefined): string {
   if (dollars === null || dollars === undefined || Number.isNaN(dollars)) return 'N/A';
   return audFormatter.format(dollars);
 }
 
-/** Payment amounts are cents (SPEC.md 9). */
+/** Payment amounts are cents (docs/product.md §5). */
 export function formatCentsAud(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return 'N/A';
   return formatAud(cents / 100);

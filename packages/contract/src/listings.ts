@@ -4,7 +4,7 @@ import { pageNumberSchema, pageSizeSchema, paginationDataSchema, searchTextSchem
 export const LISTING_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-/** A stored status as the screens read it: anything missing or unknown is Pending (SPEC.md 4). */
+/** A stored status as the screens read it: anything missing or unknown is Pending (docs/product.md). */
 export function toListingStatus(value: string | null | undefined): ListingStatus {
   return value === 'Approved' || value === 'Rejected' ? value : 'Pending';
 }
@@ -19,7 +19,7 @@ export const listingStatusQuerySchema = z.strictObject({
 export type ListingStatusQuery = z.infer<typeof listingStatusQuerySchema>;
 
 /**
- * Ute rules of SPEC.md 4: Approved or Rejected from any state, but not the state it already has
+ * Ute rules of docs/product.md: Approved or Rejected from any state, but not the state it already has
  * (the button is disabled then; the api answers 409).
  */
 export function canSetUteStatus(current: ListingStatus, next: SettableListingStatus): boolean {
@@ -27,7 +27,7 @@ export function canSetUteStatus(current: ListingStatus, next: SettableListingSta
 }
 
 /**
- * Job rules of SPEC.md 4: Approve is disabled when already Approved; Reject is disabled when
+ * Job rules of docs/product.md: Approve is disabled when already Approved; Reject is disabled when
  * Approved (and, by the same rule as utes, when already Rejected).
  */
 export function canSetJobStatus(current: ListingStatus, next: SettableListingStatus): boolean {

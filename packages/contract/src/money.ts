@@ -15,7 +15,7 @@ export const BOOKING_KINDS = ['ute', 'job'] as const;
 export type BookingKind = (typeof BOOKING_KINDS)[number];
 
 /**
- * Transfer is enabled only when the booking is delivered and not transferred (SPEC.md 4). A booking
+ * Transfer is enabled only when the booking is delivered and not transferred (docs/product.md). A booking
  * still 'transferring' keeps it enabled: the api answers 409 while that payout may be in flight, and
  * settles it once it is stale, so a payout whose outcome was lost can be finished without a restart.
  */
@@ -149,7 +149,7 @@ export const paymentSchema = z.object({
   /** A short-lived signed URL: receipts are private. */
   paymentImage: z.string().nullable(),
   isStripe: z.boolean(),
-  /** The string 'true' for job payments, 'false' otherwise (SPEC.md 3). */
+  /** The string 'true' for job payments, 'false' otherwise (docs/product.md §4). */
   isJob: z.enum(['true', 'false']),
 });
 export type Payment = z.infer<typeof paymentSchema>;

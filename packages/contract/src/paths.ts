@@ -1,4 +1,4 @@
-/** Every admin call's path under API_BASE, as DESIGN.md's contract names them. */
+/** Every admin call's path under API_BASE, as docs/design.md's contract names them. */
 export const API_BASE = '/api/admin';
 
 /**

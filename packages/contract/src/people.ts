@@ -19,7 +19,7 @@ export const userListQuerySchema = z.strictObject({
   search: searchTextSchema,
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
-/** `total` and `totalCount` both carry the number of users matching the search (SPEC.md names both). */
+/** `total` and `totalCount` both carry the number of users matching the search (docs/product.md names both). */
 export const userListResponseSchema = z.object({
   data: z.array(userSchema),
   total: z.number(),
@@ -55,7 +55,7 @@ export const customerQuerySchema = z.object({
   phone: z.string().nullable(),
   message: z.string(),
   date: z.string(),
-  /** Reply texts, as SPEC.md names them. */
+  /** Reply texts, as docs/product.md names them. */
   replies: z.array(z.string()),
   replyDetails: z.array(queryReplySchema),
 });

@@ -28,7 +28,7 @@ export interface FieldError {
   message: string;
 }
 
-/** The one error type services throw; the error handler turns it into the envelope of DESIGN.md. */
+/** The one error type services throw; the error handler turns it into the envelope of docs/design.md. */
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,

@@ -54,7 +54,7 @@ function isMalformedMultipart(error: FastifyError): boolean {
   return error.code === undefined && error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message);
 }
 
-/** One place that turns every failure into the envelope of DESIGN.md; never leaks internals. */
+/** One place that turns every failure into the envelope of docs/design.md; never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -408,7 +408,7 @@ export async function seedDemoData(db: Db, options: SeedOptions) {
 
 type Row<T extends PgTable> = T['$inferInsert'];
 
-/** Activity that covers every type and sub-type of SPEC.md, spread over several days. */
+/** Activity that covers every type and sub-type of docs/product.md, spread over several days. */
 function buildActivities(
   users: Row<typeof t.users>[],
   utes: Row<typeof t.utes>[],

@@ -15,7 +15,7 @@ export function AdminLayout() {
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
 
   const handleLogout = async () => {
-    // The server revokes the token too (DESIGN.md decision 12); the local sign-out happens regardless.
+    // The server revokes the token too (docs/design.md decision 12); the local sign-out happens regardless.
     await signOut().catch(() => undefined);
     sessionActions.clear();
     queryClient.clear();

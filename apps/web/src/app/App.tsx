@@ -6,7 +6,7 @@ import { AppRoutes } from './router';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-// Any 401 clears the session; AuthGuard then sends the admin to /sign-in (DESIGN.md decision 4).
+// Any 401 clears the session; AuthGuard then sends the admin to /sign-in (docs/design.md decision 4).
 setUnauthorizedHandler(() => sessionActions.clear());
 
 export function App() {

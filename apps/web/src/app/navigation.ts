@@ -13,7 +13,7 @@ import {
   Users,
 } from 'lucide-react';
 
-/** The sidebar: SPEC.md's 11 entries with Quotes after Job Booking List (DESIGN.md decision 1). */
+/** The sidebar: docs/product.md's 11 entries with Quotes after Job Booking List (docs/design.md decision 1). */
 export const SIDEBAR_ENTRIES = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard },
   { label: 'Ute List', to: '/ute-list', icon: Truck },

@@ -1,6 +1,6 @@
 import type { BadgeTone } from '../components/ui';
 
-/** Listing status colours (SPEC.md 4): green Approved, red Rejected, yellow otherwise. */
+/** Listing status colours (docs/product.md §2.6): green Approved, red Rejected, yellow otherwise. */
 export function listingTone(status: string | null | undefined): BadgeTone {
   if (status === 'Approved') return 'green';
   if (status === 'Rejected') return 'red';

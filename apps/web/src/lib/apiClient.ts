@@ -1,7 +1,7 @@
 import { API_BASE, type ErrorEnvelope } from '@ute/contract';
 import { readToken } from './session';
 
-/** Request time-out of SPEC.md section 9. */
+/** Request time-out of docs/product.md §5. */
 export const REQUEST_TIMEOUT_MS = 300_000;
 
 /** Every failed call becomes one ApiError carrying the server's message. */
@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 let onUnauthorized: () => void = () => {};
-/** Called on any 401 from a guarded call (DESIGN.md decision 4). */
+/** Called on any 401 from a guarded call (docs/design.md decision 4). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }

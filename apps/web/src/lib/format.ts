@@ -1,6 +1,6 @@
 export { formatAud, formatCentsAud, formatDate, formatDateTime, truncateChars, truncateWords } from '@ute/contract';
 
-/** 'N/A' for a missing or blank value (SPEC.md: other missing values show 'N/A'). */
+/** 'N/A' for a missing or blank value (docs/product.md: other missing values show 'N/A'). */
 export function orNA(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return 'N/A';
   const text = String(value).trim();
@@ -18,7 +18,7 @@ export function formatBudget(value: number | null | undefined): string {
   return `$${value.toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
 }
 
-/** Public image URLs of the file host (DESIGN.md "Files"). */
+/** Public image URLs of the file host (docs/design.md §6). */
 export const imageUrl = {
   ute: (file: string) => `/images/ute-images/${encodeURIComponent(file)}`,
   job: (file: string) => `/jobImg/${encodeURIComponent(file)}`,

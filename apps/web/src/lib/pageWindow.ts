@@ -1,6 +1,6 @@
 export const PAGE_WINDOW_SIZE = 5;
 
-/** Up to `size` page numbers around the current page, sliding at the ends (SPEC.md: 5 buttons). */
+/** Up to `size` page numbers around the current page, sliding at the ends (docs/product.md: 5 buttons). */
 export function pageWindow(currentPage: number, totalPages: number, size = PAGE_WINDOW_SIZE): number[] {
   if (totalPages <= 0) return [];
   const current = Math.min(Math.max(1, currentPage), totalPages);

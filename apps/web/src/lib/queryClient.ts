@@ -3,7 +3,7 @@ import { ApiError } from './apiClient';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-/** 5-minute cache life and 3 retries (SPEC.md 9); a 4xx is an answer, not a hiccup, so it is not retried. */
+/** 5-minute cache life and 3 retries (docs/product.md §5); a 4xx is an answer, not a hiccup, so it is not retried. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Admin } from '@ute/contract';
 
-/** The one key for the bearer token (DESIGN.md decision 3). */
+/** The one key for the bearer token (docs/design.md decision 3). */
 export const TOKEN_KEY = 'auth_token';
 export const USER_ROLE_KEY = 'userRole';
 const RESET_EMAIL_KEY = 'reset_email';
@@ -52,7 +52,7 @@ function setState(patch: Partial<SessionState>): void {
   for (const listener of listeners) listener();
 }
 
-/** The session actions of SPEC.md section 4. */
+/** The session actions of docs/product.md §2.1. */
 export const sessionActions = {
   updateUser(user: Partial<Admin>) {
     setState({ user: { ...(state.user ?? ({} as Admin)), ...user } });
@@ -91,7 +91,7 @@ export function getSession(): SessionState {
   return state;
 }
 
-/** The bearer token: local storage first, then session storage (SPEC.md 6). */
+/** The bearer token: local storage first, then session storage (docs/product.md §2.1). */
 export function readToken(): string {
   return readStorage(local, TOKEN_KEY) || readStorage(sessionStore, TOKEN_KEY);
 }

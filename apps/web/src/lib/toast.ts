@@ -13,7 +13,7 @@ export function notifySuccess(message: string): void {
 }
 
 /**
- * The error text of SPEC.md section 8: the server's message, else the error's own message (a
+ * The error text of docs/product.md §2.4: the server's message, else the error's own message (a
  * failure with no server answer still says what happened: time-out, network, status), else
  * 'An unexpected error occurred'.
  */

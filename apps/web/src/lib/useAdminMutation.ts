@@ -15,7 +15,7 @@ export interface AdminMutationOptions<TVariables, TResult extends { message?: st
 }
 
 /**
- * The one mutation helper: success toast with the server's message, error toast with SPEC.md's
+ * The one mutation helper: success toast with the server's message, error toast with docs/product.md's
  * fallback chain (`errorText`), a pending row id, and a refresh of the lists it touches.
  */
 export function useAdminMutation<TVariables, TResult extends { message?: string }>(options: AdminMutationOptions<TVariables, TResult>) {

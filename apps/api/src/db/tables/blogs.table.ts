@@ -8,7 +8,7 @@ export const blogs = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
-    /** Author name as free text (SPEC.md: user). */
+    /** Author name as free text (docs/product.md: user). */
     author: text('author'),
     views: integer('views').notNull().default(0),
     comments: integer('comments').notNull().default(0),

@@ -46,7 +46,7 @@ describe('GET /api/admin/get-all-job-list', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it('maps every field to the wire names of SPEC.md', async () => {
+  it('maps every field to the wire names of docs/product.md', async () => {
     // Every field filled, and newer than any other job.
     const row = await createJob(t.database.db, { createdAt: newestCreatedAt() });
     const [job] = (await list('?limit=1')).data;

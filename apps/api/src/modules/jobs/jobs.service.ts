@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import * as repo from './jobs.repository';
 
-/** The one place a stored job becomes the wire shape of SPEC.md. */
+/** The one place a stored job becomes the wire shape of docs/product.md. */
 export function toJobDto(row: repo.JobRow): Job {
   return {
     _id: row.id,

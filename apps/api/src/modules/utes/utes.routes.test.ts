@@ -40,7 +40,7 @@ describe('GET /api/admin/get-all-ute-list', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it('maps every field to the wire names of SPEC.md', async () => {
+  it('maps every field to the wire names of docs/product.md', async () => {
     // Every field filled, and newer than any other ute.
     const row = await createUte(t.database.db, { createdAt: newestCreatedAt() });
     const response = await t.request({ method: 'GET', url: '/get-all-ute-list?page=1&pageSize=1' });

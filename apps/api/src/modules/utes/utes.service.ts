@@ -13,7 +13,7 @@ import type { FileStorage } from '../../plugins/storage';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import * as repo from './utes.repository';
 
-/** The one place a stored ute becomes the wire shape of SPEC.md (its spellings included). */
+/** The one place a stored ute becomes the wire shape of docs/product.md (its spellings included). */
 export function toUteDto(row: repo.UteRow, files: FileStorage): Ute {
   return {
     _id: row.id,

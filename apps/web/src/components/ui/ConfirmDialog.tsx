@@ -14,7 +14,7 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** Asks before a destructive action (DESIGN.md decision 7: in-app instead of window.confirm). */
+/** Asks before a destructive action (docs/design.md decision 7: in-app instead of window.confirm). */
 export function ConfirmDialog({
   open,
   onOpenChange,

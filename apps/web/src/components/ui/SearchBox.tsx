@@ -5,7 +5,7 @@ export interface SearchBoxProps {
   value: string;
   onSearch: (value: string) => void;
   placeholder: string;
-  /** Debounce delay of this screen (SPEC.md 9: 700 ms utes, 500 ms users). */
+  /** Debounce delay of this screen (docs/product.md §5: 700 ms utes, 500 ms users). */
   delayMs?: number;
   label?: string;
 }

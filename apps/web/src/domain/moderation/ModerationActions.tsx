@@ -16,7 +16,7 @@ export interface ModerationActionsProps {
   onDelete: () => void;
 }
 
-/** View, Approve, Reject and Delete of a listing row (utes and jobs, SPEC.md section 4). */
+/** View, Approve, Reject and Delete of a listing row (utes and jobs, docs/product.md). */
 export function ModerationActions({ canApprove, canReject, isPending, pendingStatus, onView, onSetStatus, onDelete }: ModerationActionsProps) {
   return (
     <div className="flex gap-1.5">

@@ -27,7 +27,7 @@ export interface ModerationColumnOptions<TListing extends ModeratedListing> {
 }
 
 /**
- * The columns of a moderation screen (UTE Management, Job Listings, SPEC.md 4): the listing's own
+ * The columns of a moderation screen (UTE Management, Job Listings, docs/product.md): the listing's own
  * columns followed by an Actions column of View, Approve, Reject and Delete.
  */
 export function useModerationColumns<TListing extends ModeratedListing>(

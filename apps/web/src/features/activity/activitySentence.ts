@@ -42,7 +42,7 @@ function amountText(amount: number | undefined | null): string {
 }
 
 /**
- * The sentence of SPEC.md section 4 for one activity, with the person's name first.
+ * The sentence of docs/product.md for one activity, with the person's name first.
  * Amounts are dollars, shown as AUD (A$250.00); a missing value reads 'N/A'.
  */
 export function activitySentence(record: ActivityRecord, fallbackName?: string): string {

@@ -14,7 +14,7 @@ import { useAsyncAction } from '../../lib/useAsyncAction';
 export const checkToken = () => api.get<CheckTokenResponse>(apiPaths.checkToken);
 export const signOut = () => api.post<MessageResponse>(apiPaths.signOut);
 
-/** Auth call failures show the server's message as an error toast (SPEC.md 8). */
+/** Auth call failures show the server's message as an error toast (docs/product.md §2.4). */
 const onAuthError = (error: unknown) => notifyError(error);
 
 const signIn = (body: SignIn) => api.post<SignInResponse>(apiPaths.signIn, body);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toBlogFormData } from './api';
 
 describe('toBlogFormData', () => {
-  it('sends the multipart fields of SPEC.md, with blogImg only when a file is chosen', () => {
+  it('sends the multipart fields of docs/product.md, with blogImg only when a file is chosen', () => {
     const form = toBlogFormData({ title: 'T', description: 'D', user: 'U', image: null, views: 7, comments: 2 });
     expect([...form.keys()]).toEqual(['title', 'description', 'user', 'views', 'comments']);
     expect(form.get('views')).toBe('7');

@@ -23,7 +23,7 @@ export interface BlogFormValues {
   comments?: number;
 }
 
-/** The multipart form of create-blog and update-blog (SPEC.md 7: title, description, blogImg, user, views, comments). */
+/** The multipart form of create-blog and update-blog (docs/design.md §6: title, description, blogImg, user, views, comments). */
 export function toBlogFormData(values: BlogFormValues): FormData {
   const form = new FormData();
   form.append('title', values.title);

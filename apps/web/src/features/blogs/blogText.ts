@@ -1,6 +1,6 @@
 import { formatDateTime, truncateWords } from '../../lib/format';
 
-/** Blog description preview: the first 25 words then '...', or 'No description' (SPEC.md 2, 9). */
+/** Blog description preview: the first 25 words then '...', or 'No description' (docs/product.md). */
 export function blogDescriptionPreview(description: string | null | undefined): string {
   if (!description || !description.trim()) return 'No description';
   return truncateWords(description, 25);

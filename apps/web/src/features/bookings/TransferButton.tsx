@@ -1,7 +1,7 @@
 import { canTransferBooking } from '@ute/contract';
 import { Button } from '../../components/ui';
 
-/** Transfer is enabled only when the booking is delivered and not transferred (SPEC.md 4). */
+/** Transfer is enabled only when the booking is delivered and not transferred (docs/product.md). */
 export function TransferButton({
   booking,
   isPending,

@@ -50,7 +50,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('UteBookingsPage', () => {
-  it('shows the columns of SPEC.md in order with AUD amounts and addresses', async () => {
+  it('shows the columns of docs/product.md in order with AUD amounts and addresses', async () => {
     renderPage();
     await screen.findByText('UB-000001');
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([

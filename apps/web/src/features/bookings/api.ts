@@ -14,7 +14,7 @@ import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
-/** Page size of the booking lists (SPEC.md 9). */
+/** Page size of the booking lists (docs/product.md §5). */
 export const BOOKING_PAGE_SIZE = 10;
 
 /** The booking rows of each kind. */

@@ -1,6 +1,6 @@
 import type { Address, PaymentKind, PayoutProviderName } from '@ute/contract';
 
-/** The two tabs of both booking screens; a booking with a transactionId is a Stripe one (DESIGN.md 10). */
+/** The two tabs of both booking screens; a booking with a transactionId is a Stripe one (docs/design.md decision 10). */
 export const BOOKING_TABS: { value: PaymentKind; label: string }[] = [
   { value: 'stripe', label: 'Stripe Payments' },
   { value: 'manual', label: 'Manual Payments' },
@@ -23,7 +23,7 @@ export function personName(person: { firstName: string; lastName: string } | nul
   return `${person.firstName} ${person.lastName}`.trim() || 'N/A';
 }
 
-/** The Is-Transfered cell: 'Transfered' after a transfer (SPEC.md 4). */
+/** The Is-Transfered cell: 'Transfered' after a transfer (docs/product.md). */
 export function transferLabel(booking: { isTransfered: boolean; isTransferring?: boolean }): string {
   if (booking.isTransfered) return 'Transfered';
   if (booking.isTransferring) return 'Transferring';

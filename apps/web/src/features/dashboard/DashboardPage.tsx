@@ -16,7 +16,7 @@ const CARDS: { key: keyof DashboardCounts; title: string; to: string; icon: type
   { key: 'totalJobBooking', title: 'Job Bookings', to: '/job-booking-list', icon: ClipboardList },
 ];
 
-/** Bar width is the value divided by 10, capped at 100 percent (SPEC.md 9). */
+/** Bar width is the value divided by 10, capped at 100 percent (docs/product.md §5). */
 export const barWidthPercent = (value: number) => Math.min(Math.max(value, 0) / 10, 100);
 
 export function DashboardPage() {

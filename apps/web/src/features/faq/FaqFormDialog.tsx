@@ -12,7 +12,7 @@ export interface FaqFormDialogProps {
 }
 
 /**
- * 'Add a New FAQ' / 'Edit FAQ'. No client validation (SPEC.md 5: empty fields are sent and the
+ * 'Add a New FAQ' / 'Edit FAQ'. No client validation (docs/product.md: empty fields are sent and the
  * server answers). A second save while one is pending is ignored. The form lives inside the
  * dialog content, which unmounts on close, so closing or cancelling clears the fields.
  */

@@ -23,7 +23,7 @@ export function FaqPage() {
   const handleSubmit = (body: FaqBody) => {
     if (isSaving) return;
     if (editing) {
-      if (!editing._id) return; // SPEC.md 5: edit does nothing without a chosen FAQ
+      if (!editing._id) return; // docs/product.md: edit does nothing without a chosen FAQ
       updateFaq.mutate({ id: editing._id, ...body });
     } else {
       createFaq.mutate(body);

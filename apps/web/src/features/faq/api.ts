@@ -14,7 +14,7 @@ export function useFaqs() {
   });
 }
 
-/** SPEC.md 8: FAQ failures show the server's message; add/update failures are also logged. */
+/** docs/product.md §2.4: FAQ failures show the server's message; add/update failures are also logged. */
 const logFailure = (action: string) => (error: unknown) => console.error(`FAQ ${action} failed`, error);
 
 export function useCreateFaq(onSuccess?: () => void) {

@@ -3,7 +3,7 @@ import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui'
 import { listingTone } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 
-/** 'Job Details': every field and the job images, or 'No images available' (SPEC.md, Job Listings). */
+/** 'Job Details': every field and the job images, or 'No images available' (docs/product.md, Job Listings). */
 export function JobDetailsDialog({ job, onClose }: { job: Job | null; onClose: () => void }) {
   return (
     <DetailsDialog

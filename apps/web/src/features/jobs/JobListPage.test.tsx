@@ -50,7 +50,7 @@ beforeEach(() => {
 });
 
 describe('JobListPage', () => {
-  it('shows every column of SPEC.md in order, with $ budgets and fallbacks', async () => {
+  it('shows every column of docs/product.md in order, with $ budgets and fallbacks', async () => {
     renderPage();
     const row = within((await screen.findByText('JOB-000001')).closest('tr')!);
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([

@@ -4,7 +4,7 @@ import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
-/** Page size of the job list (SPEC.md 9). */
+/** Page size of the job list (docs/product.md §5). */
 export const JOB_PAGE_SIZE = 10;
 export const JOB_SEARCH_DELAY_MS = 500;
 

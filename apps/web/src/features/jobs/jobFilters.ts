@@ -1,6 +1,6 @@
 import { JOB_SORTS, type JobSort } from '@ute/contract';
 
-/** The filter menu of SPEC.md, in order; '' is No Filter (newest first). */
+/** The filter menu of docs/product.md, in order; '' is No Filter (newest first). */
 export const JOB_FILTER_OPTIONS: { value: JobSort | ''; label: string }[] = [
   { value: '', label: 'No Filter' },
   { value: 'budgetAsc', label: 'Budget: Low to High' },

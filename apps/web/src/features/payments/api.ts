@@ -4,7 +4,7 @@ import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
-/** Page size of the payment lists (SPEC.md 9). */
+/** Page size of the payment lists (docs/product.md §5). */
 export const PAYMENT_PAGE_SIZE = 10;
 /** Payer-name search debounce. */
 export const PAYMENT_SEARCH_DELAY_MS = 500;

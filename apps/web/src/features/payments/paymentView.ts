@@ -15,7 +15,7 @@ export const PAYMENT_SORT_OPTIONS: { value: PaymentSort; label: string }[] = [
   { value: 'oldest', label: 'Oldest First' },
 ];
 
-/** 'No {kind} payment records found' (SPEC.md, Payment History). */
+/** 'No {kind} payment records found' (docs/product.md, Payment History). */
 export function paymentEmptyText(kind: PaymentKind): string {
   return `No ${kind} payment records found`;
 }

@@ -10,7 +10,7 @@ import { QUERIES_PAGE_SIZE, useCustomerQueries, useDeleteQuery, type QuerySort }
 import { QueryDetailsDialog } from './QueryDetailsDialog';
 import { ReplyDialog } from './ReplyDialog';
 
-/** SPEC.md: the message column shows the first 5 words then '...'. */
+/** docs/product.md: the message column shows the first 5 words then '...'. */
 const MESSAGE_PREVIEW_WORDS = 5;
 /** Every page gets a numbered button; past this many pages a sliding window keeps the pager usable. */
 const ALL_PAGE_BUTTONS_UP_TO = 50;

@@ -6,7 +6,7 @@ import { useReplyToQuery } from './api';
 
 /**
  * The reply modal. A blank reply shows 'Please enter a reply message' and sends nothing; a failed
- * call shows 'Failed to send reply. Please try again.' (SPEC.md 5 and 8, in-app per DESIGN.md 7).
+ * call shows 'Failed to send reply. Please try again.' (docs/product.md, in-app per docs/design.md decision 7).
  */
 export function ReplyDialog({ query, onClose }: { query: CustomerQuery | null; onClose: () => void }) {
   const [reply, setReply] = useState('');

@@ -16,7 +16,7 @@ export function useCustomerQueries(params: { page: number; email: string; sort: 
   });
 }
 
-/** The screen shows its own texts for a reply (SPEC.md 8), so the kit's toasts stay silent here. */
+/** The screen shows its own texts for a reply (docs/product.md §2.4), so the kit's toasts stay silent here. */
 export function useReplyToQuery(options: { onSuccess: (result: ReplyResponse) => void; onError: () => void }) {
   return useAdminMutation({
     mutationFn: (body: ReplyBody) => api.patch<ReplyResponse>(apiPaths.replyQuery, body),

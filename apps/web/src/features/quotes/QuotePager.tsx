@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui';
 
-/** The quotes pager of SPEC.md: Previous, 'page / total', Next; never leaves 1..last. */
+/** The quotes pager of docs/product.md: Previous, 'page / total', Next; never leaves 1..last. */
 export function QuotePager({ page, totalPages, onPageChange }: { page: number; totalPages: number; onPageChange: (page: number) => void }) {
   const go = (target: number) => {
     if (target >= 1 && target <= totalPages && target !== page) onPageChange(target);

@@ -19,7 +19,7 @@ export function QuotesPage() {
   const [toPrice, setToPrice] = useState<Shipment | null>(null);
   const openShipment = (id: string) => void navigate(`/shipment/${id}`);
   const acceptQuote = useAcceptQuote(openShipment);
-  // SPEC.md 8: a failed send or reject closes the dialog; the error toast still says why.
+  // docs/product.md §2.4: a failed send or reject closes the dialog; the error toast still says why.
   const rejectQuote = useRejectQuote(() => setToReject(null));
   const sendPrice = useSendQuotePrice(() => setToPrice(null));
 

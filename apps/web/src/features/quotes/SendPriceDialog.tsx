@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, fieldClass, Modal } from '../../components/ui';
 
-/** 'Enter Price': a free text input (SPEC.md 5: the server checks the amount), Cancel and Submit. */
+/** 'Enter Price': a free text input (docs/product.md: the server checks the amount), Cancel and Submit. */
 export function SendPriceDialog({
   open,
   isPending,

@@ -33,7 +33,7 @@ function contactText(contact: QuoteContact): string {
   return parts.length > 0 ? parts.join(' · ') : 'Not Available';
 }
 
-/** DESIGN.md decision 8: the shipment screen an accepted quote opens. */
+/** docs/design.md decision 8: the shipment screen an accepted quote opens. */
 export function ShipmentPage() {
   const { id = '' } = useParams();
   const shipment = useShipment(id);

@@ -4,7 +4,7 @@ import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
-/** SPEC.md 7 and 9: the quotes list asks for 10 per page. */
+/** docs/product.md: the quotes list asks for 10 per page. */
 export const QUOTES_PAGE_SIZE = 10;
 
 export function useQuotes(page: number) {

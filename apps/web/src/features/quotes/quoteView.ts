@@ -19,7 +19,7 @@ export interface QuoteView {
 const present = (value: string | null | undefined) => (value && value.trim() ? value : null);
 
 /**
- * SPEC.md 2: rows with quoteStatus 'half' show email and addresses from the row itself; other rows
+ * docs/product.md: rows with quoteStatus 'half' show email and addresses from the row itself; other rows
  * take them from the contact detail entries (collection and delivery info), else 'Not Available'.
  */
 export function quoteView(quote: Pick<Shipment, 'quoteStatus' | 'email' | 'collectionAddress' | 'deliveryAddress' | 'contactDetail'>): QuoteView {
@@ -45,7 +45,7 @@ export function quoteView(quote: Pick<Shipment, 'quoteStatus' | 'email' | 'colle
   };
 }
 
-/** SPEC.md 2 and 9: the quotes pager shows only when the total count is 10 or more. */
+/** docs/product.md: the quotes pager shows only when the total count is 10 or more. */
 export const isQuotePagerShown = (totalCount: number) => totalCount >= 10;
 
 /** Quotes that can still be accepted, priced or rejected; others already are shipments. */

@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 describe('UsersListPage', () => {
-  it('shows the columns of SPEC.md, the status and the Activity link', async () => {
+  it('shows the columns of docs/product.md, the status and the Activity link', async () => {
     renderPage();
     await screen.findByText('olivia.nguyen1@example.com.au');
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([

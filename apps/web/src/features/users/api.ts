@@ -5,7 +5,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
 export const USERS_PAGE_SIZE = 10;
-/** SPEC.md 9: user search waits 500 ms after typing stops. */
+/** docs/product.md §5: user search waits 500 ms after typing stops. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 
 export function useUsers(params: { page: number; search: string }) {

@@ -4,7 +4,7 @@ import { listingTone } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { formatLicenceExpiry } from './uteFormat';
 
-/** 'UTE Details': every field, every image and the licence image (SPEC.md, UTE Management). */
+/** 'UTE Details': every field, every image and the licence image (docs/product.md, UTE Management). */
 export function UteDetailsDialog({ ute, onClose }: { ute: Ute | null; onClose: () => void }) {
   const label = ute?.fullName ?? ute?.uteId ?? 'UTE';
   return (

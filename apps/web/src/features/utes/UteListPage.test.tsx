@@ -60,7 +60,7 @@ beforeEach(() => {
 });
 
 describe('UteListPage', () => {
-  it('shows every column of SPEC.md in order', async () => {
+  it('shows every column of docs/product.md in order', async () => {
     renderPage();
     await screen.findByText('UTE-000001');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);

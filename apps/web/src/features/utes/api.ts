@@ -4,9 +4,9 @@ import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
-/** Page size of the ute list (SPEC.md 9). */
+/** Page size of the ute list (docs/product.md §5). */
 export const UTE_PAGE_SIZE = 10;
-/** Search debounce of the ute list (SPEC.md 9). */
+/** Search debounce of the ute list (docs/product.md §5). */
 export const UTE_SEARCH_DELAY_MS = 700;
 /**
  * Licence image links are signed for 5 minutes; refetching the open list every 4 keeps the

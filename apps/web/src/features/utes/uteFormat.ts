@@ -1,7 +1,7 @@
 import type { LicenceExpireDate } from '@ute/contract';
 import { truncateChars } from '../../lib/format';
 
-/** Characters of the description shown in the table (SPEC.md 9). */
+/** Characters of the description shown in the table (docs/product.md §5). */
 export const UTE_DESCRIPTION_PREVIEW_CHARS = 50;
 
 /** The table's description: 50 characters plus an ellipsis, or 'No description'. */
