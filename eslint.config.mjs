@@ -13,18 +13,26 @@ const noTestHelpers = {
   regex: inside('test'),
   message: 'Only *.test.ts(x) files and src/test itself may import the test helpers of src/test/.',
 };
-const noSeed = { regex: inside('seed'), message: 'Production api code does not import the demo seed (seed/); only tests and the composition (bootstrap.ts, cli/) may.' };
+const noSeed = {
+  regex: inside('seed'),
+  message: 'Production api code does not import the demo seed (seed/); only tests and the composition (bootstrap.ts, cli/) may.',
+};
 const noCli = { regex: inside('cli'), message: 'Nothing imports the command-line entry points in cli/.' };
 const noComposition = {
   regex: '^\\.{1,2}/(.*/)?(app|server|bootstrap)$',
   message: 'app.ts, server.ts and bootstrap.ts are the composition at the top; lower layers do not import them.',
 };
-const noFeaturesOrDomain = { regex: inside('features|domain'), message: 'The shared kit (components/) holds no domain logic: it never imports domain/ or features/.' };
+const noFeaturesOrDomain = {
+  regex: inside('features|domain'),
+  message: 'The shared kit (components/) holds no domain logic: it never imports domain/ or features/.',
+};
 const noFeatures = { regex: inside('features'), message: 'domain/ never imports features/.' };
 
 /** Restrict `files`: `always` applies to every file, `inProduction` also to the non-test files. */
 function layer(name, files, always, inProduction = [noTestHelpers]) {
-  const blocks = [{ name: `layers/${name}`, files, ignores: TEST_FILES, rules: { 'no-restricted-imports': ['error', { patterns: [...always, ...inProduction] }] } }];
+  const blocks = [
+    { name: `layers/${name}`, files, ignores: TEST_FILES, rules: { 'no-restricted-imports': ['error', { patterns: [...always, ...inProduction] }] } },
+  ];
   if (always.length > 0) {
     blocks.push({
       name: `layers/${name}/tests`,
@@ -42,28 +50,40 @@ const layerRules = [
   ...layer('api', [`${API}/**/*.ts`], []),
   ...layer('web', [`${WEB}/**/*.{ts,tsx}`], []),
   // db is the bottom layer of the api (tables live in db/tables/); it may use lib/.
-  ...layer('api/db', [`${API}/db/**/*.ts`], [
-    { regex: inside('modules|plugins|seed|cli'), message: 'db/ is the bottom layer: it does not import modules/, plugins/, seed/ or cli/.' },
-    noComposition,
-  ]),
+  ...layer(
+    'api/db',
+    [`${API}/db/**/*.ts`],
+    [{ regex: inside('modules|plugins|seed|cli'), message: 'db/ is the bottom layer: it does not import modules/, plugins/, seed/ or cli/.' }, noComposition],
+  ),
   // lib holds framework-free helpers below db.
-  ...layer('api/lib', [`${API}/lib/**/*.ts`], [
-    { regex: inside('modules|plugins|seed|cli|db'), message: 'lib/ is below everything: it does not import modules/, plugins/, seed/, cli/ or db/.' },
-    noComposition,
-  ]),
+  ...layer(
+    'api/lib',
+    [`${API}/lib/**/*.ts`],
+    [
+      { regex: inside('modules|plugins|seed|cli|db'), message: 'lib/ is below everything: it does not import modules/, plugins/, seed/, cli/ or db/.' },
+      noComposition,
+    ],
+  ),
   // Modules and plugins: tests may use the seed (fixtures) and src/test; production code neither.
   ...layer('api/modules+plugins', [`${API}/modules/**/*.ts`, `${API}/plugins/**/*.ts`], [noCli], [noSeed, noTestHelpers]),
   ...layer('web/components', [`${WEB}/components/**/*.{ts,tsx}`], [noFeaturesOrDomain]),
   ...layer('web/domain', [`${WEB}/domain/**/*.{ts,tsx}`], [noFeatures]),
   // Features do not import each other; shared code flows from components/, domain/ and lib/ into features.
-  ...layer('web/features', [`${WEB}/features/**/*.{ts,tsx}`], [
-    { group: ['../*/*', '!../../*'], message: 'Features do not import each other: move shared code to components/, domain/ or lib/.' },
-  ]),
+  ...layer(
+    'web/features',
+    [`${WEB}/features/**/*.{ts,tsx}`],
+    [{ group: ['../*/*', '!../../*'], message: 'Features do not import each other: move shared code to components/, domain/ or lib/.' }],
+  ),
   // The benchmark uses the api only through its package exports (@ute/api/bench).
-  ...layer('bench', ['bench/**/*.ts'], [
-    { regex: '^(\\.{1,2}/)+apps/', message: 'bench imports the api through its package exports (@ute/api/bench), never apps/ source paths.' },
-    { regex: '^@ute/api/src(/|$)', message: 'bench imports the api through its package exports (@ute/api/bench), never apps/api/src paths.' },
-  ], []),
+  ...layer(
+    'bench',
+    ['bench/**/*.ts'],
+    [
+      { regex: '^(\\.{1,2}/)+apps/', message: 'bench imports the api through its package exports (@ute/api/bench), never apps/ source paths.' },
+      { regex: '^@ute/api/src(/|$)', message: 'bench imports the api through its package exports (@ute/api/bench), never apps/api/src paths.' },
+    ],
+    [],
+  ),
 ];
 
 export default tseslint.config(

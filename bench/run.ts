@@ -69,7 +69,9 @@ try {
     log(`${name}: ${data.source === 'seeded' ? 'seeded' : 'copied from template'} in ${data.seconds} s: ${JSON.stringify(data.seed.counts)}`);
   }
   if (needsSameSize) {
-    postgresSameSize = await timed('prepare.postgresSameSize', () => preparePostgres(options, log, { scale: options.pgliteScale, database: `${options.benchDatabase}_small` }));
+    postgresSameSize = await timed('prepare.postgresSameSize', () =>
+      preparePostgres(options, log, { scale: options.pgliteScale, database: `${options.benchDatabase}_small` }),
+    );
     log(`postgres at PGlite's scale: ${postgresSameSize.source === 'seeded' ? 'seeded' : 'copied from template'} in ${postgresSameSize.seconds} s`);
   }
 
@@ -91,7 +93,12 @@ try {
           const web = measureWeb(dist);
           rows.push(...web.rows);
           details.web = web.details;
-          const lighthouse = { appUrl: engine!.apiUrl.replace(/\/api\/admin$/, ''), token: engine!.token, chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', onlyFirst: options.quick };
+          const lighthouse = {
+            appUrl: engine!.apiUrl.replace(/\/api\/admin$/, ''),
+            token: engine!.token,
+            chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+            onlyFirst: options.quick,
+          };
           rows.push(...(await runLighthouse(lighthouse, log)));
         });
       }
@@ -108,11 +115,24 @@ try {
     const engine = await startEngine({ name: 'postgres', target: postgresSameSize.target, dataDir: postgresSameSize.dataDir, poolSize: options.poolSize });
     try {
       const sameSize = await timed('measure.postgresSameSize', () => listHttpThroughput(engine, options, log));
-      rows.push(...compareEngines(engineResults.pglite, sameSize, engineResults.postgres, { pglite: prepared.pglite!.seed.counts.users, postgresBig: prepared.postgres?.seed.counts.users }));
+      rows.push(
+        ...compareEngines(engineResults.pglite, sameSize, engineResults.postgres, {
+          pglite: prepared.pglite!.seed.counts.users,
+          postgresBig: prepared.postgres?.seed.counts.users,
+        }),
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       failures.push(`engines: ${message}`);
-      rows.push({ id: 'engines.failed', group: 'engines', engine: 'both', label: 'PGlite vs PostgreSQL comparison', value: Number.NaN, unit: 'ratio', note: `failed: ${message.slice(0, 200)}` });
+      rows.push({
+        id: 'engines.failed',
+        group: 'engines',
+        engine: 'both',
+        label: 'PGlite vs PostgreSQL comparison',
+        value: Number.NaN,
+        unit: 'ratio',
+        note: `failed: ${message.slice(0, 200)}`,
+      });
     } finally {
       await engine.close();
     }
@@ -129,10 +149,20 @@ machine.loadAverageAtEnd = os.loadavg().map((value) => round(value, 3));
 const finishedAt = new Date();
 const durationSeconds = seconds();
 const dataSummary: Record<string, unknown> = Object.fromEntries(
-  Object.entries(prepared).map(([name, data]) => [name, { scale: data.scale, counts: data.seed.counts, source: data.source, seedSeconds: data.seed.seconds, prepareSeconds: data.seconds }]),
+  Object.entries(prepared).map(([name, data]) => [
+    name,
+    { scale: data.scale, counts: data.seed.counts, source: data.source, seedSeconds: data.seed.seconds, prepareSeconds: data.seconds },
+  ]),
 );
 
-if (postgresSameSize) dataSummary.postgresSameSize = { scale: postgresSameSize.scale, counts: postgresSameSize.seed.counts, source: postgresSameSize.source, seedSeconds: postgresSameSize.seed.seconds, prepareSeconds: postgresSameSize.seconds };
+if (postgresSameSize)
+  dataSummary.postgresSameSize = {
+    scale: postgresSameSize.scale,
+    counts: postgresSameSize.seed.counts,
+    source: postgresSameSize.source,
+    seedSeconds: postgresSameSize.seed.seconds,
+    prepareSeconds: postgresSameSize.seconds,
+  };
 
 const sizes = Object.entries(prepared)
   .map(([name, data]) => {
@@ -150,7 +180,9 @@ const markdown = toMarkdown({
     '',
     `Run time ${Math.round(durationSeconds)} s (${Object.entries(timings)
       .map(([name, value]) => `${name} ${Math.round(value)} s`)
-      .join(', ')}). ${options.rounds} rounds of ${options.duration} s at ${options.connections} connections, pool ${options.poolSize}; ${options.samples} sequential samples per latency.`,
+      .join(
+        ', ',
+      )}). ${options.rounds} rounds of ${options.duration} s at ${options.connections} connections, pool ${options.poolSize}; ${options.samples} sequential samples per latency.`,
   ],
   rows,
 });
@@ -172,7 +204,10 @@ const json = {
 };
 writeFileSync(path.join(outDir, `${options.name}.json`), `${JSON.stringify(json, null, 2)}\n`);
 writeFileSync(path.join(outDir, `${options.name}.md`), markdown);
-writeFileSync(path.join(outDir, options.name === 'latest' ? 'ratios.svg' : `${options.name}-ratios.svg`), toSvg(`Ute back-office benchmark, ${startedAt.toISOString().slice(0, 10)} (${options.quick ? 'quick' : 'full'} run)`, rows));
+writeFileSync(
+  path.join(outDir, options.name === 'latest' ? 'ratios.svg' : `${options.name}-ratios.svg`),
+  toSvg(`Ute back-office benchmark, ${startedAt.toISOString().slice(0, 10)} (${options.quick ? 'quick' : 'full'} run)`, rows),
+);
 process.stdout.write(`\n${markdown}\n`);
 log(`results in ${path.relative(repoRoot, outDir)}/${options.name}.{json,md}`);
 if (failures.length) {

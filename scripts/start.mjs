@@ -22,10 +22,12 @@ const builds = [
 ];
 for (const build of builds) {
   const output = path.join(root, build.output);
-  const sourceTime = Math.max(...build.sources.map((source) => {
-    const full = path.join(root, source);
-    return statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
-  }));
+  const sourceTime = Math.max(
+    ...build.sources.map((source) => {
+      const full = path.join(root, source);
+      return statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
+    }),
+  );
   if (existsSync(output) && statSync(output).mtimeMs >= sourceTime) continue;
   console.log(`building ${build.workspace}...`);
   const result = spawnSync('npm', ['run', 'build', '-w', build.workspace], { cwd: root, stdio: 'inherit' });

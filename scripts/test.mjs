@@ -25,6 +25,7 @@ const reliabilitySteps = [
 ];
 
 const mainSteps = [
+  { name: 'format', command: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'] },
   { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
   { name: 'unit: contract', command: vitest('packages/contract', 'unit-contract'), report: vitestReport('unit-contract') },
@@ -71,7 +72,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const result of results) {
-  const counts = result.counts ? ` ${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ''}` : '';
+  const counts = result.counts
+    ? ` ${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ''}`
+    : '';
   console.log(`${result.isOk ? 'ok  ' : 'FAIL'} ${result.name.padEnd(20)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`);
   if (result.counts) {
     passed += result.counts.passed;

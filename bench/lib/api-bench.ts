@@ -21,13 +21,24 @@ export const LISTS: ListSpec[] = [
   { key: 'jobs', label: 'jobs', path: '/get-all-job-list', sizeParam: 'limit', search: { param: 'search', table: 'jobs', column: 'title', live: true } },
   { key: 'users', label: 'users', path: '/all-users-data', sizeParam: 'limit', search: { param: 'search', table: 'users', column: 'email', live: true } },
   { key: 'uteBookings', label: 'ute bookings (Stripe)', path: '/ute-booking-list', query: { payment: 'stripe' }, sizeParam: 'limit' },
-  { key: 'payments', label: 'payments', path: '/payment-list', sizeParam: 'limit', search: { param: 'search', table: 'payments', column: 'payment_by', live: false, where: 'is_stripe' } },
-  { key: 'queries', label: 'customer queries', path: '/all-queries', sizeParam: 'limit', search: { param: 'email', table: 'customer_queries', column: 'email', live: true } },
+  {
+    key: 'payments',
+    label: 'payments',
+    path: '/payment-list',
+    sizeParam: 'limit',
+    search: { param: 'search', table: 'payments', column: 'payment_by', live: false, where: 'is_stripe' },
+  },
+  {
+    key: 'queries',
+    label: 'customer queries',
+    path: '/all-queries',
+    sizeParam: 'limit',
+    search: { param: 'email', table: 'customer_queries', column: 'email', live: true },
+  },
 ];
 
 export const HEAVY_USER_ID = '00000001-0000-4000-8000-000000000001';
 const PAGE_SIZE = 10;
-
 
 /** The issue's "unindexed ILIKE": the endpoint's own statements with index and bitmap scans switched off. */
 const NO_INDEX = ['set local enable_bitmapscan = off', 'set local enable_indexscan = off'];
@@ -78,10 +89,23 @@ async function compareThroughput(engine: BenchEngine, options: BenchOptions, pat
   const statements = await recordCall(engine, pathAndQuery);
   const phases = toPhases(statements);
   const iteration = () => runPhases(engine, phases);
-  const http = () => httpLoad({ url: `${engine.apiUrl}${pathAndQuery}`, token: engine.token, connections: options.connections, seconds: options.duration, workers: options.autocannonWorkers });
+  const http = () =>
+    httpLoad({
+      url: `${engine.apiUrl}${pathAndQuery}`,
+      token: engine.token,
+      connections: options.connections,
+      seconds: options.duration,
+      workers: options.autocannonWorkers,
+    });
   const raw = () => rawLoad(iteration, options.connections, options.duration);
   if (options.warmup > 0) {
-    await httpLoad({ url: `${engine.apiUrl}${pathAndQuery}`, token: engine.token, connections: options.connections, seconds: options.warmup, workers: options.autocannonWorkers });
+    await httpLoad({
+      url: `${engine.apiUrl}${pathAndQuery}`,
+      token: engine.token,
+      connections: options.connections,
+      seconds: options.warmup,
+      workers: options.autocannonWorkers,
+    });
     await rawLoad(iteration, options.connections, options.warmup);
   }
   const httpRuns: LoadResult[] = [];
@@ -180,7 +204,11 @@ async function listThroughput(engine: BenchEngine, options: BenchOptions, log: L
         label: 'HTTP ceiling: /api/health (no database) vs raw check-token lookup, throughput',
         value: ratio(healthRps, rawRps),
         unit: 'ratio',
-        details: { healthRps: summarize(health.map((run) => run.rps)), healthP99Ms: summarize(health.map((run) => run.p99)), rawCheckTokenRps: summarize(checkToken.raw.map((run) => run.rps)) },
+        details: {
+          healthRps: summarize(health.map((run) => run.rps)),
+          healthP99Ms: summarize(health.map((run) => run.p99)),
+          rawCheckTokenRps: summarize(checkToken.raw.map((run) => run.rps)),
+        },
       }),
     );
   }
@@ -281,7 +309,9 @@ async function dashboard(engine: BenchEngine, options: BenchOptions, log: Log, o
   const endpointTimes = await sequential(options.samples * 4, () => getJson(engine, '/dashboard-data').then(() => undefined));
   const countTimes = await sequential(options.rawSamples, () => engine.sql(DASHBOARD_NUMBERS_BY_COUNT_SQL).then(() => undefined));
   const value = ratio(median(endpointTimes), median(countTimes));
-  log(`${engine.name} dashboard: ${round(median(endpointTimes), 3)} ms vs COUNT(*) ${round(median(countTimes), 3)} ms -> ${value}; numbers ${mismatches.length ? 'DIFFER' : 'equal'}`);
+  log(
+    `${engine.name} dashboard: ${round(median(endpointTimes), 3)} ms vs COUNT(*) ${round(median(countTimes), 3)} ms -> ${value}; numbers ${mismatches.length ? 'DIFFER' : 'equal'}`,
+  );
   out.rows.push(
     row({
       id: `${engine.name}.dashboard`,
@@ -292,7 +322,14 @@ async function dashboard(engine: BenchEngine, options: BenchOptions, log: Log, o
       valueP95: ratio(p95(endpointTimes), p95(countTimes)),
       unit: 'ratio',
       target: TARGETS.dashboard,
-      details: { endpointMs: summarize(endpointTimes), countMs: summarize(countTimes), endpoint: data, counted, numbersEqual: mismatches.length === 0, mismatches },
+      details: {
+        endpointMs: summarize(endpointTimes),
+        countMs: summarize(countTimes),
+        endpoint: data,
+        counted,
+        numbersEqual: mismatches.length === 0,
+        mismatches,
+      },
     }),
   );
   if (mismatches.length > 0) {
@@ -371,7 +408,9 @@ async function activity(engine: BenchEngine, options: BenchOptions, log: Log, ou
   const [{ count }] = await engine.sql<{ count: number }>('select count(*)::int as count from user_activities where user_id = $1', [HEAVY_USER_ID]);
   await engine.sql(rawSql, [HEAVY_USER_ID]);
   const endpointTimes = await sequential(options.samples, () => getJson(engine, callPath).then(() => undefined));
-  const rawTimes = await sequential(Math.max(options.rawSamples, Math.ceil(options.samples / 3)), () => engine.sql(rawSql, [HEAVY_USER_ID]).then(() => undefined));
+  const rawTimes = await sequential(Math.max(options.rawSamples, Math.ceil(options.samples / 3)), () =>
+    engine.sql(rawSql, [HEAVY_USER_ID]).then(() => undefined),
+  );
   const value = ratio(median(endpointTimes), median(rawTimes));
   log(`${engine.name} activity (${count} rows): ${round(median(endpointTimes), 3)} ms vs raw ${round(median(rawTimes), 3)} ms -> ${value}`);
   out.rows.push(
@@ -416,7 +455,17 @@ export async function benchEngine(engine: BenchEngine, options: BenchOptions, lo
       const message = error instanceof Error ? error.message : String(error);
       log(`${engine.name} ${name} FAILED: ${message}`);
       out.failures.push(`${engine.name} ${name}: ${message}`);
-      out.rows.push(row({ id: `${engine.name}.${name}.failed`, group: name === 'list' ? 'list' : (name as Row['group']), engine: engine.name, label: `${name} comparison`, value: Number.NaN, unit: 'ratio', note: `failed: ${message.slice(0, 200)}` }));
+      out.rows.push(
+        row({
+          id: `${engine.name}.${name}.failed`,
+          group: name === 'list' ? 'list' : (name as Row['group']),
+          engine: engine.name,
+          label: `${name} comparison`,
+          value: Number.NaN,
+          unit: 'ratio',
+          note: `failed: ${message.slice(0, 200)}`,
+        }),
+      );
     }
     out.details[`${name}Seconds`] = round((performance.now() - started) / 1000, 3);
   }

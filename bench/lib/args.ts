@@ -59,7 +59,10 @@ const HELP = `npm run bench -- [flags]
 
 function list<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T[]): T[] {
   if (!value) return fallback;
-  const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   for (const item of items) if (!allowed.includes(item as T)) throw new Error(`unknown value "${item}" (allowed: ${allowed.join(', ')})`);
   return items as T[];
 }

@@ -61,7 +61,13 @@ export async function rawLoad(iteration: () => Promise<void>, concurrency: numbe
     }),
   );
   const elapsed = (performance.now() - start) / 1000;
-  return { rps: round(latencies.length / elapsed), p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), total: latencies.length, errors };
+  return {
+    rps: round(latencies.length / elapsed),
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    total: latencies.length,
+    errors,
+  };
 }
 
 /** Milliseconds of each of `count` sequential calls. */

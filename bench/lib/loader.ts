@@ -81,7 +81,8 @@ export function createBulkLoader(exec: Exec, options: { batchRows?: number; inFl
         if (value === undefined && column.defaultFn) value = column.defaultFn();
         else if (value === undefined && column.default === undefined && column.onUpdateFn) value = column.onUpdateFn();
         if (value === undefined) continue;
-        if (value !== null && typeof value === 'object' && 'getSQL' in value) throw new Error(`the bench loader cannot send SQL values (${getTableName(table)}.${column.name})`);
+        if (value !== null && typeof value === 'object' && 'getSQL' in value)
+          throw new Error(`the bench loader cannot send SQL values (${getTableName(table)}.${column.name})`);
         record[column.name] = toJsonValue(column, value);
       }
       const signature = Object.keys(record).join(',');

@@ -97,7 +97,9 @@ export async function preparePostgres(
     const strategy = version >= 150000 ? ' strategy = file_copy' : '';
     await admin.query(`drop database if exists ${options.benchDatabase} with (force)`);
 
-    const templateRow = (await admin.query<{ comment: string | null }>(`select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`, [template])).rows[0];
+    const templateRow = (
+      await admin.query<{ comment: string | null }>(`select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`, [template])
+    ).rows[0];
     if (options.cache && !options.fresh && templateRow?.comment) {
       log(`copying the seeded template ${template}`);
       await admin.query(`create database ${options.benchDatabase} template ${template}${strategy}`);
@@ -110,7 +112,16 @@ export async function preparePostgres(
         await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
         await pool.end();
         writeDemoImages(dataDir);
-        return { engine: 'postgres', database, target: url, dataDir, scale: options.pgScale, source: 'template', seed: JSON.parse(templateRow.comment) as SeedReport, seconds: elapsed(start) };
+        return {
+          engine: 'postgres',
+          database,
+          target: url,
+          dataDir,
+          scale: options.pgScale,
+          source: 'template',
+          seed: JSON.parse(templateRow.comment) as SeedReport,
+          seconds: elapsed(start),
+        };
       }
       log('the template was migrated with other migrations: seeding again');
       await admin.query(`drop database if exists ${options.benchDatabase} with (force)`);
@@ -151,7 +162,15 @@ export async function preparePglite(options: BenchOptions, log: (line: string) =
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
       await client.close();
       writeDemoImages(dataDir);
-      return { engine: 'pglite', target: folder, dataDir, scale: options.pgliteScale, source: 'template', seed: JSON.parse(readFileSync(cacheReport, 'utf8')) as SeedReport, seconds: elapsed(start) };
+      return {
+        engine: 'pglite',
+        target: folder,
+        dataDir,
+        scale: options.pgliteScale,
+        source: 'template',
+        seed: JSON.parse(readFileSync(cacheReport, 'utf8')) as SeedReport,
+        seconds: elapsed(start),
+      };
     }
     await client.close();
     log('the cached PGlite files were migrated with other migrations: seeding again');
@@ -162,7 +181,8 @@ export async function preparePglite(options: BenchOptions, log: (line: string) =
   log(`seeding PGlite at scale ${options.pgliteScale} in ${folder}`);
   const seed = await runSeedChild({ engine: 'pglite', target: folder, dataDir, scale: options.pgliteScale, heavyActivityRows: options.heavyActivityRows }, log);
   if (options.cache) {
-    if (existsSync(cacheRoot)) for (const entry of readdirSync(cacheRoot)) if (entry.startsWith(cachePrefix)) rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
+    if (existsSync(cacheRoot))
+      for (const entry of readdirSync(cacheRoot)) if (entry.startsWith(cachePrefix)) rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
     cpSync(folder, path.join(cacheDir, 'pglite'), { recursive: true });
     writeFileSync(cacheReport, JSON.stringify(seed));
   }

@@ -24,13 +24,16 @@ export function toMarkdown(context: MarkdownContext): string {
   const lines = [`# ${context.title}`, '', ...context.summary, ''];
   lines.push('| comparison | engine | measured (median) | p95 | target | result |', '|---|---|---|---|---|---|');
   for (const row of context.rows) {
-    lines.push(`| ${row.label} | ${engineText[row.engine]} | ${fmt(row.value, row.unit)} | ${fmt(row.valueP95, row.unit)} | ${targetText(row)} | ${verdict(row)} |`);
+    lines.push(
+      `| ${row.label} | ${engineText[row.engine]} | ${fmt(row.value, row.unit)} | ${fmt(row.valueP95, row.unit)} | ${targetText(row)} | ${verdict(row)} |`,
+    );
   }
   lines.push(...absoluteTables(context.rows));
   const measured = context.rows.filter((row) => row.pass !== undefined);
   const missed = measured.filter((row) => !row.pass);
   lines.push('', `${measured.length - missed.length} of ${measured.length} targets met.`);
-  if (missed.length) lines.push('', 'Missed:', ...missed.map((row) => `- ${row.label} (${engineText[row.engine]}): ${fmt(row.value, row.unit)}, target ${targetText(row)}`));
+  if (missed.length)
+    lines.push('', 'Missed:', ...missed.map((row) => `- ${row.label} (${engineText[row.engine]}): ${fmt(row.value, row.unit)}, target ${targetText(row)}`));
   lines.push('');
   return lines.join('\n');
 }
@@ -40,7 +43,8 @@ const median = (details: Details | undefined, key: string) => {
   const value = details?.[key] as { median?: number } | number | undefined;
   return typeof value === 'number' ? value : value?.median;
 };
-const ms = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? '—' : value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const ms = (value: number | undefined) =>
+  value === undefined || !Number.isFinite(value) ? '—' : value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
 
 /** The absolute numbers behind the ratios (medians), to see where the time goes. */
 function absoluteTables(rows: Row[]): string[] {
@@ -48,29 +52,51 @@ function absoluteTables(rows: Row[]): string[] {
   const by = (...groups: Row['group'][]) => rows.filter((row) => groups.includes(row.group) && row.details && !row.note);
   const throughput = by('list', 'single').filter((row) => row.details?.httpRps);
   if (throughput.length) {
-    lines.push('', '### Throughput (medians)', '', '| endpoint | engine | HTTP req/s | raw iterations/s | HTTP p50 / p99 ms | raw p50 / p99 ms |', '|---|---|---|---|---|---|');
+    lines.push(
+      '',
+      '### Throughput (medians)',
+      '',
+      '| endpoint | engine | HTTP req/s | raw iterations/s | HTTP p50 / p99 ms | raw p50 / p99 ms |',
+      '|---|---|---|---|---|---|',
+    );
     for (const row of throughput) {
       const d = row.details;
-      lines.push(`| ${String(d?.endpoint ?? row.label)} | ${engineText[row.engine]} | ${ms(median(d, 'httpRps'))} | ${ms(median(d, 'rawRps'))} | ${ms(median(d, 'httpP50Ms'))} / ${ms(median(d, 'httpP99Ms'))} | ${ms(median(d, 'rawP50Ms'))} / ${ms(median(d, 'rawP99Ms'))} |`);
+      lines.push(
+        `| ${String(d?.endpoint ?? row.label)} | ${engineText[row.engine]} | ${ms(median(d, 'httpRps'))} | ${ms(median(d, 'rawRps'))} | ${ms(median(d, 'httpP50Ms'))} / ${ms(median(d, 'httpP99Ms'))} | ${ms(median(d, 'rawP50Ms'))} / ${ms(median(d, 'rawP99Ms'))} |`,
+      );
     }
   }
   const paging = by('paging');
   if (paging.length) {
     lines.push('', '### Paging (median ms per request)', '', '| list | engine | page 1 | last page | last page number |', '|---|---|---|---|---|');
-    for (const row of paging) lines.push(`| ${row.label.split(':')[0]} | ${engineText[row.engine]} | ${ms(median(row.details, 'firstMs'))} | ${ms(median(row.details, 'lastMs'))} | ${String(row.details?.lastPage ?? '')} |`);
+    for (const row of paging)
+      lines.push(
+        `| ${row.label.split(':')[0]} | ${engineText[row.engine]} | ${ms(median(row.details, 'firstMs'))} | ${ms(median(row.details, 'lastMs'))} | ${String(row.details?.lastPage ?? '')} |`,
+      );
   }
   const search = by('search');
   if (search.length) {
-    lines.push('', '### Search (median ms)', '', '| list | engine | term | matches | endpoint | same SQL, indexes | same SQL, no index |', '|---|---|---|---|---|---|---|');
+    lines.push(
+      '',
+      '### Search (median ms)',
+      '',
+      '| list | engine | term | matches | endpoint | same SQL, indexes | same SQL, no index |',
+      '|---|---|---|---|---|---|---|',
+    );
     for (const row of search) {
       const d = row.details;
-      lines.push(`| ${row.label.split(' search')[0]} | ${engineText[row.engine]} | \`${String(d?.term ?? '')}\` | ${String(d?.matches ?? '')} | ${ms(median(d, 'endpointMs'))} | ${ms(median(d, 'sameStatementsIndexedMs'))} | ${ms(median(d, 'sameStatementsUnindexedMs'))} |`);
+      lines.push(
+        `| ${row.label.split(' search')[0]} | ${engineText[row.engine]} | \`${String(d?.term ?? '')}\` | ${String(d?.matches ?? '')} | ${ms(median(d, 'endpointMs'))} | ${ms(median(d, 'sameStatementsIndexedMs'))} | ${ms(median(d, 'sameStatementsUnindexedMs'))} |`,
+      );
     }
   }
   const other = by('dashboard', 'activity');
   if (other.length) {
     lines.push('', '### Dashboard and activity (median ms)', '', '| call | engine | endpoint | raw |', '|---|---|---|---|');
-    for (const row of other) lines.push(`| ${row.label.split(' vs ')[0]} | ${engineText[row.engine]} | ${ms(median(row.details, 'endpointMs'))} | ${ms(median(row.details, 'countMs') ?? median(row.details, 'rawAllRowsMs'))} |`);
+    for (const row of other)
+      lines.push(
+        `| ${row.label.split(' vs ')[0]} | ${engineText[row.engine]} | ${ms(median(row.details, 'endpointMs'))} | ${ms(median(row.details, 'countMs') ?? median(row.details, 'rawAllRowsMs'))} |`,
+      );
   }
   return lines;
 }
@@ -119,7 +145,9 @@ export function toSvg(title: string, rows: Row[]): string {
     const color = item.row.pass === undefined ? '#9aa0a6' : item.row.pass ? '#2e9d4f' : '#d93025';
     const engine = item.row.engine === 'pglite' ? ' [PGlite]' : item.row.engine === 'postgres' ? ' [PG]' : '';
     parts.push(`<text x="${labelWidth - 8}" y="${y + 14}" text-anchor="end">${escapeXml(item.label + engine)}</text>`);
-    parts.push(`<rect x="${labelWidth}" y="${y + 4}" width="${Math.max(1, x(item.value) - labelWidth).toFixed(1)}" height="${rowHeight - 8}" fill="${color}"/>`);
+    parts.push(
+      `<rect x="${labelWidth}" y="${y + 4}" width="${Math.max(1, x(item.value) - labelWidth).toFixed(1)}" height="${rowHeight - 8}" fill="${color}"/>`,
+    );
     if (item.target !== undefined) {
       const position = x(item.target).toFixed(1);
       parts.push(`<line x1="${position}" y1="${y + 1}" x2="${position}" y2="${y + rowHeight - 1}" stroke="#000" stroke-width="2"/>`);

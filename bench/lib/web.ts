@@ -72,7 +72,10 @@ export function measureWeb(dist: string): WebSizes {
   const depFiles: string[] = depsList ? (JSON.parse(depsList[1]) as string[]).map(fileOf) : [];
   const routes = new Map<string, Set<string>>();
   for (const match of entryCode.matchAll(/import\(\s*["']\.\/([^"']+\.js)["']\s*\)\s*,\s*__vite__mapDeps\(\s*\[([\d,\s]*)\]/g)) {
-    const deps = match[2].split(',').map((index) => depFiles[Number(index)]).filter(Boolean);
+    const deps = match[2]
+      .split(',')
+      .map((index) => depFiles[Number(index)])
+      .filter(Boolean);
     routes.set(match[1], closure([match[1], ...deps]));
   }
   for (const match of entryCode.matchAll(/import\(\s*["']\.\/([^"']+\.js)["']\s*\)/g)) if (!routes.has(match[1])) routes.set(match[1], closure([match[1]]));
@@ -160,8 +163,24 @@ export async function runLighthouse(
   const presets = ['desktop', 'mobile'] as const;
   type Score = { value: number; note?: string };
   const lighthouseRows = (page: (typeof pages)[number], preset: (typeof presets)[number], scores: { performance: Score; accessibility: Score }) => [
-    row({ id: `web.lighthouse.${page.key}.${preset}.performance`, group: 'web', engine: 'web', label: `Lighthouse performance, ${page.label}, ${preset}`, unit: 'score', target: preset === 'desktop' ? TARGETS.lighthouseDesktop : TARGETS.lighthouseMobile, ...scores.performance }),
-    row({ id: `web.lighthouse.${page.key}.${preset}.accessibility`, group: 'web', engine: 'web', label: `Lighthouse accessibility, ${page.label}, ${preset}`, unit: 'score', target: TARGETS.accessibility, ...scores.accessibility }),
+    row({
+      id: `web.lighthouse.${page.key}.${preset}.performance`,
+      group: 'web',
+      engine: 'web',
+      label: `Lighthouse performance, ${page.label}, ${preset}`,
+      unit: 'score',
+      target: preset === 'desktop' ? TARGETS.lighthouseDesktop : TARGETS.lighthouseMobile,
+      ...scores.performance,
+    }),
+    row({
+      id: `web.lighthouse.${page.key}.${preset}.accessibility`,
+      group: 'web',
+      engine: 'web',
+      label: `Lighthouse accessibility, ${page.label}, ${preset}`,
+      unit: 'score',
+      target: TARGETS.accessibility,
+      ...scores.accessibility,
+    }),
   ];
   const notMeasuredRows = (page: (typeof pages)[number], preset: (typeof presets)[number], note: string) =>
     lighthouseRows(page, preset, { performance: { value: Number.NaN, note }, accessibility: { value: Number.NaN, note } });
@@ -195,7 +214,11 @@ export async function runLighthouse(
         if (page.signedIn) {
           // The session lives in local storage (docs/design.md decision 3); Lighthouse keeps it with disableStorageReset.
           await tab.goto(`${appUrl}/sign-in`);
-          await tab.evaluate((value: string) => (globalThis as unknown as { localStorage: { setItem(key: string, item: string): void } }).localStorage.setItem('auth_token', value), token);
+          await tab.evaluate(
+            (value: string) =>
+              (globalThis as unknown as { localStorage: { setItem(key: string, item: string): void } }).localStorage.setItem('auth_token', value),
+            token,
+          );
         }
         const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true };
         // Lighthouse's default config is the mobile preset; the desktop preset is its own config.

@@ -122,8 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits,
     files: new FileStorage(config.DATA_DIR, hmac(signingSecret, 'file-urls')),
     payouts:
-      options.payouts ??
-      (config.STRIPE_SECRET_KEY ? createStripePayoutProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE) : new LedgerPayoutProvider()),
+      options.payouts ?? (config.STRIPE_SECRET_KEY ? createStripePayoutProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE) : new LedgerPayoutProvider()),
     auth: createAuthService({
       db: database.db,
       tokens: new TokenService(hmac(signingSecret, 'jwt'), config.TOKEN_TTL_SECONDS),

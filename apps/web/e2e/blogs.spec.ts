@@ -23,7 +23,9 @@ test.describe('Blogs', () => {
     const addDialog = page.getByRole('dialog', { name: 'Add a New Blog' });
     await addDialog.getByLabel('Title', { exact: true }).fill(title);
     await addDialog.getByLabel('Description', { exact: true }).fill(description);
-    await addDialog.getByLabel('Image', { exact: true }).setInputFiles({ name: 'trailer.png', mimeType: 'image/png', buffer: makeDemoPng(64, 40, [220, 90, 30]) });
+    await addDialog
+      .getByLabel('Image', { exact: true })
+      .setInputFiles({ name: 'trailer.png', mimeType: 'image/png', buffer: makeDemoPng(64, 40, [220, 90, 30]) });
     await addDialog.getByLabel('User Name', { exact: true }).fill('Casey Writer');
     await addDialog.getByRole('button', { name: 'Save' }).click();
     await expect(addDialog).toBeHidden();

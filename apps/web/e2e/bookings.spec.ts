@@ -11,7 +11,19 @@ import { apiToken, expect, test } from './support/fixtures';
 const axe = (page: Page) => new AxeBuilder({ page });
 
 const aud = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' });
-const UTE_COLUMNS = ['User Name', 'Ute Name', 'Amount', 'Actual Amount', 'Request Amount', 'Status', 'Pickup Address', 'Drop Address', 'Ute Booking ID', 'Is-Transfered', 'Actions'];
+const UTE_COLUMNS = [
+  'User Name',
+  'Ute Name',
+  'Amount',
+  'Actual Amount',
+  'Request Amount',
+  'Status',
+  'Pickup Address',
+  'Drop Address',
+  'Ute Booking ID',
+  'Is-Transfered',
+  'Actions',
+];
 const JOB_COLUMNS = ['Job Name', 'Ute Owner', 'Ute Name', 'Amount', 'Status', 'Created At', 'Job Booking ID', 'Is-Transfered', 'Actions'];
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -23,7 +35,9 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
 
 /** A booking the screen can pay, and the page of the list (newest first, 10 a page) it is on. */
 function pickPayable<T extends { status: string; isTransfered: boolean; isTransferring: boolean }>(rows: T[], skip = 0): { booking: T; page: number } {
-  const candidates = rows.map((booking, index) => ({ booking, index })).filter(({ booking }) => booking.status === 'delivered' && !booking.isTransfered && !booking.isTransferring);
+  const candidates = rows
+    .map((booking, index) => ({ booking, index }))
+    .filter(({ booking }) => booking.status === 'delivered' && !booking.isTransfered && !booking.isTransferring);
   const found = candidates[skip];
   if (!found) throw new Error('the seed has no payable booking left on this tab');
   return { booking: found.booking, page: Math.floor(found.index / 10) + 1 };
@@ -66,7 +80,8 @@ test.describe('Ute Bookings', () => {
     for (const booking of list.data) {
       const row = page.locator(`tr[data-row-id="${booking._id}"]`);
       const badge = row.getByText(booking.status, { exact: true });
-      const tone = { delivered: 'bg-green-100', completed: 'bg-green-100', cancelled: 'bg-red-100', pending: 'bg-yellow-100' }[booking.status] ?? 'bg-slate-200';
+      const tone =
+        { delivered: 'bg-green-100', completed: 'bg-green-100', cancelled: 'bg-red-100', pending: 'bg-yellow-100' }[booking.status] ?? 'bg-slate-200';
       await expect(badge).toHaveClass(new RegExp(tone));
       const button = row.getByRole('button', { name: 'Transfer' });
       if (booking.status === 'delivered' && !booking.isTransfered) await expect(button).toBeEnabled();

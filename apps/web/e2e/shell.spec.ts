@@ -21,7 +21,10 @@ test.describe('Dashboard and shell', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
     await expect(page.getByText(/^Last updated:/)).toBeVisible();
     const token = await page.evaluate(() => window.localStorage.getItem('auth_token'));
-    const counts = (await (await page.request.get('/api/admin/dashboard-data', { headers: { authorization: `Bearer ${token}` } })).json()).data as Record<string, number>;
+    const counts = (await (await page.request.get('/api/admin/dashboard-data', { headers: { authorization: `Bearer ${token}` } })).json()).data as Record<
+      string,
+      number
+    >;
     const cards = [
       ['totalUser', 'Total Users', '/all-users'],
       ['totalActiveUser', 'Active Users', '/all-users'],

@@ -17,7 +17,10 @@ describe('sign-in validation (docs/product.md)', () => {
     expect(messagesOf(signInSchema.safeParse({ email: '', password: '' }))).toEqual(['Email is required', 'Password is required']);
   });
   it('checks the email shape and the password length', () => {
-    expect(messagesOf(signInSchema.safeParse({ email: 'nope', password: '12345' }))).toEqual(['Invalid email format', 'Password must be at least 6 characters']);
+    expect(messagesOf(signInSchema.safeParse({ email: 'nope', password: '12345' }))).toEqual([
+      'Invalid email format',
+      'Password must be at least 6 characters',
+    ]);
   });
   it('rejects unknown fields', () => {
     expect(signInSchema.safeParse({ email: 'a@b.co', password: '123456', role: 'root' }).success).toBe(false);
@@ -36,7 +39,9 @@ describe('change password validation', () => {
     expect(messagesOf(changePasswordSchema.safeParse({ oldPassword: 'x', newPassword: '12345', confirmPassword: '12345' }))).toEqual([
       'Password must be at least 6 characters',
     ]);
-    expect(messagesOf(changePasswordSchema.safeParse({ oldPassword: 'x', newPassword: '123456', confirmPassword: '1234567' }))).toEqual(['Passwords do not match']);
+    expect(messagesOf(changePasswordSchema.safeParse({ oldPassword: 'x', newPassword: '123456', confirmPassword: '1234567' }))).toEqual([
+      'Passwords do not match',
+    ]);
   });
 });
 
@@ -80,7 +85,10 @@ describe('auth forms refuse text that cannot be stored', () => {
     for (const bad of ['\u0000', '\uD800']) {
       const value: string = (valid as Record<string, string>)[field];
       const result = schema.safeParse({ ...valid, [field]: `${value.slice(0, 1)}${bad}${value.slice(1)}` });
-      expect(result.error?.issues.map((issue) => issue.path.join('.')), `${field} with ${JSON.stringify(bad)}`).toContain(field);
+      expect(
+        result.error?.issues.map((issue) => issue.path.join('.')),
+        `${field} with ${JSON.stringify(bad)}`,
+      ).toContain(field);
     }
   });
 });

@@ -92,9 +92,13 @@ export type ResetPassword = zm.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = zm
   .strictObject({
-    oldPassword: requiredString('Current password', authMessages.currentPasswordRequired).check(zm.maxLength(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong)),
+    oldPassword: requiredString('Current password', authMessages.currentPasswordRequired).check(
+      zm.maxLength(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong),
+    ),
     newPassword: passwordSchema('New password', authMessages.newPasswordRequired),
-    confirmPassword: requiredString('Confirm password', authMessages.confirmPasswordRequired).check(zm.maxLength(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong)),
+    confirmPassword: requiredString('Confirm password', authMessages.confirmPasswordRequired).check(
+      zm.maxLength(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong),
+    ),
   })
   .check(passwordsMatch);
 export type ChangePassword = zm.infer<typeof changePasswordSchema>;

@@ -63,7 +63,9 @@ describe('every request string of the classic schemas refuses NUL and lone surro
   });
 
   it('names the field in the message', () => {
-    expect(faqBodySchema.safeParse({ question: 'Why\u0000?', answer: 'ok' }).error?.issues[0].message).toBe('Question contains a character that is not allowed');
+    expect(faqBodySchema.safeParse({ question: 'Why\u0000?', answer: 'ok' }).error?.issues[0].message).toBe(
+      'Question contains a character that is not allowed',
+    );
     expect(shipmentUpdateBodySchema.safeParse({ notes: '\uDFFF' }).error?.issues[0].message).toBe('notes contains a character that is not allowed');
   });
 });

@@ -14,8 +14,14 @@ export const faqMessages = {
 } as const;
 
 export const faqBodySchema = z.strictObject({
-  question: textSchema('Question', { error: faqMessages.questionRequired }).trim().min(1, faqMessages.questionRequired).max(1000, 'Question must be at most 1000 characters'),
-  answer: textSchema('Answer', { error: faqMessages.answerRequired }).trim().min(1, faqMessages.answerRequired).max(10000, 'Answer must be at most 10000 characters'),
+  question: textSchema('Question', { error: faqMessages.questionRequired })
+    .trim()
+    .min(1, faqMessages.questionRequired)
+    .max(1000, 'Question must be at most 1000 characters'),
+  answer: textSchema('Answer', { error: faqMessages.answerRequired })
+    .trim()
+    .min(1, faqMessages.answerRequired)
+    .max(10000, 'Answer must be at most 10000 characters'),
 });
 export type FaqBody = z.infer<typeof faqBodySchema>;
 export const faqUpdateBodySchema = faqBodySchema.extend({ id: z.uuid({ error: 'id must be a valid id' }).optional() });
@@ -61,7 +67,10 @@ export const blogMessages = {
 /** The text fields of the multipart create/update blog forms. */
 export const blogFieldsSchema = z.strictObject({
   title: textSchema('Title', { error: blogMessages.titleRequired }).trim().min(1, blogMessages.titleRequired).max(200, 'Title must be at most 200 characters'),
-  description: textSchema('Description', { error: blogMessages.descriptionRequired }).trim().min(1, blogMessages.descriptionRequired).max(20000, 'Description must be at most 20000 characters'),
+  description: textSchema('Description', { error: blogMessages.descriptionRequired })
+    .trim()
+    .min(1, blogMessages.descriptionRequired)
+    .max(20000, 'Description must be at most 20000 characters'),
   user: textSchema('User').trim().max(120, 'User must be at most 120 characters').optional(),
   views: z.coerce.number({ error: 'views must be a number' }).int().min(0).max(1_000_000_000).optional(),
   comments: z.coerce.number({ error: 'comments must be a number' }).int().min(0).max(1_000_000_000).optional(),
@@ -69,7 +78,9 @@ export const blogFieldsSchema = z.strictObject({
 export type BlogFields = z.infer<typeof blogFieldsSchema>;
 
 export const contactDetailSchema = z.object({
-  collectionInfo: z.object({ email: z.string().optional(), collectionAddress: z.string().optional(), name: z.string().optional(), phone: z.string().optional() }).optional(),
+  collectionInfo: z
+    .object({ email: z.string().optional(), collectionAddress: z.string().optional(), name: z.string().optional(), phone: z.string().optional() })
+    .optional(),
   deliveryInfo: z.object({ deliveryAddress: z.string().optional(), name: z.string().optional(), phone: z.string().optional() }).optional(),
 });
 export const shipmentSchema = z.object({

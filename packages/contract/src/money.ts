@@ -117,9 +117,7 @@ export const ownerIdParamSchema = z.strictObject({
 });
 
 /** Which booking table a manual transfer is for; absent means try ute then job bookings. */
-export const manualTransferBodySchema = z
-  .strictObject({ kind: z.enum(BOOKING_KINDS, { error: 'kind must be ute or job' }).optional() })
-  .nullish();
+export const manualTransferBodySchema = z.strictObject({ kind: z.enum(BOOKING_KINDS, { error: 'kind must be ute or job' }).optional() }).nullish();
 export type ManualTransferBody = z.infer<typeof manualTransferBodySchema>;
 
 export const bankAccountSchema = z.object({

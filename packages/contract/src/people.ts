@@ -83,10 +83,7 @@ export const replyMessages = {
 } as const;
 export const replyBodySchema = z.strictObject({
   queryId: z.uuid({ error: 'queryId must be a valid id' }),
-  reply: textSchema('Reply', { error: replyMessages.blank })
-    .trim()
-    .min(1, replyMessages.blank)
-    .max(5000, 'Reply must be at most 5000 characters'),
+  reply: textSchema('Reply', { error: replyMessages.blank }).trim().min(1, replyMessages.blank).max(5000, 'Reply must be at most 5000 characters'),
 });
 export type ReplyBody = z.infer<typeof replyBodySchema>;
 export const replyResponseSchema = z.object({

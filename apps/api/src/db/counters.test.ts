@@ -75,7 +75,10 @@ describe('counters (migrations 0001 and 0002)', () => {
     const db = t.database.db;
     // The rows this test changes, its own: ute bookings of both tabs, job bookings, queries, manual payments.
     const { id: ownerId } = await createStripeOwner(db);
-    const uteRows = await createUteBookings(db, [0, 1, 2, 3, 4, 5].map((i) => ({ ownerId, transactionId: i % 2 === 0 ? null : `pi_counter${i}` })));
+    const uteRows = await createUteBookings(
+      db,
+      [0, 1, 2, 3, 4, 5].map((i) => ({ ownerId, transactionId: i % 2 === 0 ? null : `pi_counter${i}` })),
+    );
     const jobRows = await createJobBookings(db, [{ ownerId }, { ownerId, transactionId: null }, { ownerId }]);
     const queryRowsToDelete = await createCustomerQueries(db, 2);
     const manual = await createPayments(db, [{ isJob: false }, { isJob: true }, { isJob: false }, { isJob: true }]);
@@ -92,12 +95,24 @@ describe('counters (migrations 0001 and 0002)', () => {
       .update(uteBookings)
       .set({ transactionId: sql`case when ${uteBookings.transactionId} is null then 'txn_counter_test' else null end` })
       .where(inArray(uteBookings.id, idsOf(uteRows)));
-    await db.update(jobBookings).set({ deletedAt: new Date() }).where(inArray(jobBookings.id, idsOf(jobRows)));
-    await db.update(customerQueries).set({ deletedAt: new Date() }).where(inArray(customerQueries.id, idsOf(queryRowsToDelete)));
-    await db.update(payments).set({ isJob: not(payments.isJob) }).where(inArray(payments.id, idsOf(manual)));
+    await db
+      .update(jobBookings)
+      .set({ deletedAt: new Date() })
+      .where(inArray(jobBookings.id, idsOf(jobRows)));
+    await db
+      .update(customerQueries)
+      .set({ deletedAt: new Date() })
+      .where(inArray(customerQueries.id, idsOf(queryRowsToDelete)));
+    await db
+      .update(payments)
+      .set({ isJob: not(payments.isJob) })
+      .where(inArray(payments.id, idsOf(manual)));
     await db.delete(payments).where(inArray(payments.id, idsOf(inserted)));
     // An update that changes no counted column leaves every counter alone.
-    await db.update(payments).set({ status: sql`${payments.status}` }).where(inArray(payments.id, idsOf(manual)));
+    await db
+      .update(payments)
+      .set({ status: sql`${payments.status}` })
+      .where(inArray(payments.id, idsOf(manual)));
 
     const { kept, actual } = await countersAndCounts();
     expect(kept).toEqual(actual);

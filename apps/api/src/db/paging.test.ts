@@ -90,7 +90,10 @@ describe('listPage of an unsearched list with a counter', () => {
 
   it('adds up several counters', async () => {
     const manual = eq(payments.isStripe, false);
-    const [{ count }] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(payments).where(manual);
+    const [{ count }] = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(manual);
     const { result, sent } = await recorded(() =>
       listPage(db, {
         table: payments,
@@ -127,7 +130,9 @@ describe('listPage without a counter', () => {
     const { ids, totals } = await allPages({ table: utes, where: live, order: newestFirst }, 9);
     expect(ids).toEqual(expected);
     expect(totals).toEqual([expected.length]);
-    const last = await recorded(() => listPage(db, { table: utes, where: live, order: newestFirst, counter: null, page: Math.ceil(expected.length / 9), limit: 9 }));
+    const last = await recorded(() =>
+      listPage(db, { table: utes, where: live, order: newestFirst, counter: null, page: Math.ceil(expected.length / 9), limit: 9 }),
+    );
     expect(last.sent[0]).toContain('count(*)');
     expect(last.sent[1]).toContain('asc nulls first');
   });
@@ -177,12 +182,17 @@ describe('listPage with joins', () => {
         nobody: { table: utes, on: sql`false`, fields: { id: utes.id } },
       },
     });
-    const [{ count }] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(uteBookings).where(where);
+    const [{ count }] = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(uteBookings)
+      .where(where);
     expect(totalCount).toBe(count);
     expect(rows).toHaveLength(10);
     for (const row of rows) {
       const [booking] = await t.database.db.select().from(uteBookings).where(eq(uteBookings.id, row.id));
-      const [booker] = booking.bookedBy ? await t.database.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, booking.bookedBy)) : [null];
+      const [booker] = booking.bookedBy
+        ? await t.database.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, booking.bookedBy))
+        : [null];
       expect(row).toEqual({ ...booking, booker, nobody: null });
     }
   });

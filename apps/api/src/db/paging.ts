@@ -92,7 +92,10 @@ async function keptTotal(db: DbOrTx, counter: ListPageOptions<PgTable, ListJoins
 }
 
 async function countMatches(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(table).where(where);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
   return count;
 }
 
@@ -158,7 +161,12 @@ export async function listPage<TTable extends PgTable, TJoins extends ListJoins 
   }
   const totalCount = (await keptTotal(db, options.counter)) ?? (await countMatches(db, table, where));
   const plan = planPage(page, limit, totalCount);
-  const found = await readRows(db, options, { walk: plan.isFromEnd ? (walk === 'forward' ? 'backward' : 'forward') : walk, offset: plan.offset, limit: plan.limit, withTotal: false });
+  const found = await readRows(db, options, {
+    walk: plan.isFromEnd ? (walk === 'forward' ? 'backward' : 'forward') : walk,
+    offset: plan.offset,
+    limit: plan.limit,
+    withTotal: false,
+  });
   if (plan.isFromEnd) found.reverse();
   return { rows: found.map(rowOf), totalCount };
 }

@@ -110,10 +110,7 @@ export async function reserveAttempt(
   const accountAndAddressKey = `${policy.name}:account+ip:${account}|${address}`;
   const addressKey = `${policy.name}:ip:${address}`;
   const accountKey = `${policy.name}:account:${account}`;
-  const [fromAddress, onAccountFromAddress] = await Promise.all([
-    limits.hit(addressKey, policy.windowMs),
-    limits.hit(accountAndAddressKey, policy.windowMs),
-  ]);
+  const [fromAddress, onAccountFromAddress] = await Promise.all([limits.hit(addressKey, policy.windowMs), limits.hit(accountAndAddressKey, policy.windowMs)]);
   if (fromAddress > policy.perAddress || onAccountFromAddress > policy.perAccountAndAddress) {
     throw new AppError('TOO_MANY_REQUESTS', policy.tooManyMessage);
   }

@@ -47,7 +47,14 @@ describe('the auth guard decides from the matched route, whatever the spelling o
 
   it('reaches the route under the spellings the router accepts, so their 401s come from the guard', async () => {
     const token = `Bearer ${t.token}`;
-    for (const target of ['//api/admin/dashboard-data', '/api//admin/dashboard-data', '/api/admin//dashboard-data', '/%61pi/admin/dashboard-data', '/api/%61dmin/dashboard-data', '/api/admin/dashboard-data/']) {
+    for (const target of [
+      '//api/admin/dashboard-data',
+      '/api//admin/dashboard-data',
+      '/api/admin//dashboard-data',
+      '/%61pi/admin/dashboard-data',
+      '/api/%61dmin/dashboard-data',
+      '/api/admin/dashboard-data/',
+    ]) {
       const withToken = await sendRaw(port, rawRequest('GET', target, { authorization: token }));
       expect(withToken.status, target).toBe(200);
       expect(JSON.parse(withToken.body).data.totalUser, target).toBeGreaterThan(0);
@@ -66,7 +73,15 @@ describe('the auth guard decides from the matched route, whatever the spelling o
   });
 
   it('sends unknown api paths in any spelling a JSON 404, never the web page', async () => {
-    for (const target of ['/API/admin/dashboard-data', '/Api/Admin/x', '/./api/admin/dashboard-data', '/api/admin/%2E/dashboard-data', '/%2561pi/admin/x', '/images/nope', '/BLOGIMG/x']) {
+    for (const target of [
+      '/API/admin/dashboard-data',
+      '/Api/Admin/x',
+      '/./api/admin/dashboard-data',
+      '/api/admin/%2E/dashboard-data',
+      '/%2561pi/admin/x',
+      '/images/nope',
+      '/BLOGIMG/x',
+    ]) {
       const response = await sendRaw(port, rawRequest('GET', target));
       expect(response.status, target).toBe(404);
       expect(response.body, target).not.toContain('id="root"');

@@ -10,7 +10,9 @@ import { rawRequest, sendRaw } from '../test/rawHttp';
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp({ env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500', IDLE_TIMEOUT_MS: '3000', KEEP_ALIVE_TIMEOUT_MS: '4000', MAX_CONNECTIONS: '64' } });
+  t = await createTestApp({
+    env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500', IDLE_TIMEOUT_MS: '3000', KEEP_ALIVE_TIMEOUT_MS: '4000', MAX_CONNECTIONS: '64' },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -49,7 +51,9 @@ describe('bounded requests and connections', () => {
   });
 
   it('answers 408 and closes a request whose body never arrives', async () => {
-    const { answer, afterMs } = await stall('POST /api/admin/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    const { answer, afterMs } = await stall(
+      'POST /api/admin/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(afterMs).toBeLessThan(5000);
     expect((await sendRaw(port, rawRequest('GET', '/api/health'))).status).toBe(200);

@@ -9,7 +9,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current && depth < 4; depth += 1) {
     const candidate = current as { code?: string; message?: string; cause?: unknown };
     if (candidate.code && DB_UNAVAILABLE_CODES.has(candidate.code)) return true;
-    if (candidate.message && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(candidate.message)) return true;
+    if (candidate.message && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(candidate.message))
+      return true;
     current = candidate.cause;
   }
   return false;

@@ -74,10 +74,7 @@ describe('the running api against an attacker', () => {
     }, 1000);
     try {
       expect(await healthWithin(api.port, 2000)).toBe(200);
-      const closed = await Promise.race([
-        Promise.all(stalled.map((s) => s.closedAt)),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000)),
-      ]);
+      const closed = await Promise.race([Promise.all(stalled.map((s) => s.closedAt)), new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000))]);
       expect(closed, 'stalled sockets still open after 20 s').not.toBeNull();
       const slowest = Math.max(...closed!) - openedAt;
       console.log(`500 stalled sockets: all cut after ${slowest} ms`);
@@ -108,7 +105,10 @@ describe('the running api against an attacker', () => {
 
 describe('MAX_CONNECTIONS', () => {
   it('refuses connections past the cap while a flood holds them, and serves again once the header deadline cuts the flood', async () => {
-    const capped = startApiProcess({ DATA_DIR: mkdtempSync(path.join(work, 'capped-')), MAX_CONNECTIONS: '100', HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '2000' }, await freePort());
+    const capped = startApiProcess(
+      { DATA_DIR: mkdtempSync(path.join(work, 'capped-')), MAX_CONNECTIONS: '100', HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '2000' },
+      await freePort(),
+    );
     try {
       await waitForHealth(capped.port);
       const flood = await Promise.all(Array.from({ length: 300 }, () => openStalledSocket(capped.port, 'G')));

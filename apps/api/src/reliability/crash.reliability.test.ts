@@ -12,7 +12,11 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'ute-crash-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function signIn(port: number): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/admin/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const response = await fetch(`http://127.0.0.1:${port}/api/admin/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -50,7 +54,9 @@ async function runCrashRounds(env: Record<string, string>) {
     await waitForHealth(api.port);
     const token = await signIn(api.port);
     // Every write acknowledged before this round's kill must still be there after the restart.
-    const faqs = (await (await fetch(`http://127.0.0.1:${api.port}/api/admin/all-faq`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { question: string }[] };
+    const faqs = (await (await fetch(`http://127.0.0.1:${api.port}/api/admin/all-faq`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { question: string }[];
+    };
     const stored = new Set(faqs.data.map((faq) => faq.question));
     const missing = allAcknowledged.filter((question) => !stored.has(question));
     expect(missing, `round ${round}: acknowledged writes lost`).toEqual([]);

@@ -67,7 +67,28 @@ const weirdValues = fc.oneof(
 );
 const weirdBody = fc.oneof(
   fc.dictionary(
-    fc.constantFrom('email', 'password', 'otp', 'token', 'oldPassword', 'newPassword', 'confirmPassword', 'status', 'question', 'answer', 'price', 'reply', 'queryId', 'notes', 'id', 'title', 'page', 'extra', '__proto__', 'constructor'),
+    fc.constantFrom(
+      'email',
+      'password',
+      'otp',
+      'token',
+      'oldPassword',
+      'newPassword',
+      'confirmPassword',
+      'status',
+      'question',
+      'answer',
+      'price',
+      'reply',
+      'queryId',
+      'notes',
+      'id',
+      'title',
+      'page',
+      'extra',
+      '__proto__',
+      'constructor',
+    ),
     weirdValues,
     { maxKeys: 5 },
   ),
@@ -123,7 +144,11 @@ const BOUNDARY = 'fuzz-boundary';
 type FormBreakage = { kind: 'whole' | 'no-closing' | 'other-boundary' | 'garbage-headers' } | { kind: 'cut'; at: number };
 function buildForm(fields: Record<string, string>, image: Buffer | null, breakage: FormBreakage) {
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`, 'latin1'), Buffer.from(value, 'utf8'), Buffer.from('\r\n', 'latin1')]),
+    Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`, 'latin1'),
+      Buffer.from(value, 'utf8'),
+      Buffer.from('\r\n', 'latin1'),
+    ]),
   );
   if (image) {
     parts.push(
@@ -140,7 +165,14 @@ function buildForm(fields: Record<string, string>, image: Buffer | null, breakag
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const contentTypes = fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'image/png');
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'image/png',
+);
 
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261121);
@@ -173,8 +205,15 @@ describe('fuzzing every endpoint with generated and malformed requests', () => {
       await fc.assert(
         fc.asyncProperty(
           fc.array(weirdStrings, { minLength: 3, maxLength: 3 }),
-          fc.dictionary(fc.constantFrom('page', 'limit', 'pageSize', 'search', 'sort', 'status', 'payment', 'kind', 'email', 'date', 'before', 'days', 'x'), weirdStrings, { maxKeys: 4 }),
-          fc.oneof(weirdBody.map((body) => ({ json: body })), rawPayloads.map((raw) => ({ raw }))),
+          fc.dictionary(
+            fc.constantFrom('page', 'limit', 'pageSize', 'search', 'sort', 'status', 'payment', 'kind', 'email', 'date', 'before', 'days', 'x'),
+            weirdStrings,
+            { maxKeys: 4 },
+          ),
+          fc.oneof(
+            weirdBody.map((body) => ({ json: body })),
+            rawPayloads.map((raw) => ({ raw })),
+          ),
           contentTypes,
           fc.boolean(),
           async (params, query, payload, contentType, withToken) => {

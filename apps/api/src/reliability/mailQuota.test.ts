@@ -27,7 +27,8 @@ describe('mail-sending calls are limited per admin per hour', () => {
   it('does not count a request rejected as bad input', async () => {
     const other = await createTestApp({ seeded: true, env: { MAILS_PER_ADMIN_PER_HOUR: '1' } });
     try {
-      for (let i = 0; i < 3; i += 1) expect((await other.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: 'nope', reply: ' ' } })).statusCode).toBe(400);
+      for (let i = 0; i < 3; i += 1)
+        expect((await other.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: 'nope', reply: ' ' } })).statusCode).toBe(400);
       const queries = [{ _id: (await createCustomerQuery(other.database.db)).id }];
       expect((await other.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: queries[0]._id, reply: 'ok' } })).statusCode).toBe(200);
     } finally {

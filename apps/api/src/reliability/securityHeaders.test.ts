@@ -20,7 +20,12 @@ afterAll(async () => {
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   const csp = String(headers['content-security-policy']);
-  const directives = Object.fromEntries(csp.split(';').map((part) => { const [name, ...values] = part.trim().split(/\s+/); return [name, values.join(' ')]; }));
+  const directives = Object.fromEntries(
+    csp.split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
   expect(directives['default-src']).toBe("'self'");
   expect(directives['script-src']).toBe("'self'");
   expect(directives['object-src']).toBe("'none'");
@@ -82,7 +87,9 @@ describe('private files', () => {
     const signed = t.app.ctx.files.signedUrl('licences', 'demo-licence-1.png', 60);
     expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/images/licences/demo-licence-1.png' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: signed.replace(/sig=([0-9a-f])/, (_all, first: string) => `sig=${first === '0' ? '1' : '0'}`) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: signed.replace(/sig=([0-9a-f])/, (_all, first: string) => `sig=${first === '0' ? '1' : '0'}`) })).statusCode,
+    ).toBe(403);
     const expired = t.app.ctx.files.signedUrl('licences', 'demo-licence-1.png', -1);
     expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(403);
     const otherFile = signed.replace('demo-licence-1.png', 'demo-licence-2.png');

@@ -25,8 +25,70 @@ export function createRandom(seed: number) {
   };
 }
 
-const FIRST_NAMES = ['Olivia', 'Jack', 'Charlotte', 'Noah', 'Mia', 'William', 'Amelia', 'Oliver', 'Isla', 'Thomas', 'Chloe', 'Lachlan', 'Grace', 'Liam', 'Ruby', 'Cooper', 'Zoe', 'Harrison', 'Matilda', 'Lucas', 'Sienna', 'Ethan', 'Ella', 'Riley', 'Harper', 'Angus', 'Sophie', 'Hamish', 'Evie', 'Archie'];
-const LAST_NAMES = ['Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Nguyen', 'Johnson', 'Martin', 'White', 'Anderson', 'Walker', 'Thompson', 'Harris', 'Lee', 'Ryan', 'Robinson', 'Kelly', 'King', 'Murphy', 'Campbell', 'Clarke', 'Mitchell', 'Young', 'Wright', 'Hughes', 'Edwards', "O'Brien", 'Chen', 'Patel'];
+const FIRST_NAMES = [
+  'Olivia',
+  'Jack',
+  'Charlotte',
+  'Noah',
+  'Mia',
+  'William',
+  'Amelia',
+  'Oliver',
+  'Isla',
+  'Thomas',
+  'Chloe',
+  'Lachlan',
+  'Grace',
+  'Liam',
+  'Ruby',
+  'Cooper',
+  'Zoe',
+  'Harrison',
+  'Matilda',
+  'Lucas',
+  'Sienna',
+  'Ethan',
+  'Ella',
+  'Riley',
+  'Harper',
+  'Angus',
+  'Sophie',
+  'Hamish',
+  'Evie',
+  'Archie',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Nguyen',
+  'Johnson',
+  'Martin',
+  'White',
+  'Anderson',
+  'Walker',
+  'Thompson',
+  'Harris',
+  'Lee',
+  'Ryan',
+  'Robinson',
+  'Kelly',
+  'King',
+  'Murphy',
+  'Campbell',
+  'Clarke',
+  'Mitchell',
+  'Young',
+  'Wright',
+  'Hughes',
+  'Edwards',
+  "O'Brien",
+  'Chen',
+  'Patel',
+];
 const CITIES = [
   { city: 'Sydney', state: 'NSW', postcode: '2000' },
   { city: 'Parramatta', state: 'NSW', postcode: '2150' },
@@ -46,7 +108,23 @@ const CITIES = [
   { city: 'Canberra', state: 'ACT', postcode: '2600' },
   { city: 'Darwin', state: 'NT', postcode: '0800' },
 ] as const;
-const STREETS = ['George St', 'Collins St', 'Queen St', 'Hay St', 'King William St', 'Elizabeth St', 'Pitt St', 'Swanston St', 'Ann St', 'Murray St', 'Flinders St', 'Bourke St', 'Station Rd', 'High St', 'Beach Rd'];
+const STREETS = [
+  'George St',
+  'Collins St',
+  'Queen St',
+  'Hay St',
+  'King William St',
+  'Elizabeth St',
+  'Pitt St',
+  'Swanston St',
+  'Ann St',
+  'Murray St',
+  'Flinders St',
+  'Bourke St',
+  'Station Rd',
+  'High St',
+  'Beach Rd',
+];
 const BANKS = [
   { name: 'Commonwealth Bank', bsb: '062-000' },
   { name: 'Westpac', bsb: '032-001' },
@@ -55,9 +133,31 @@ const BANKS = [
   { name: 'Bendigo Bank', bsb: '633-000' },
   { name: 'Macquarie Bank', bsb: '182-512' },
 ];
-const UTE_MODELS = ['Toyota HiLux SR5', 'Ford Ranger XLT', 'Isuzu D-Max LS-U', 'Mitsubishi Triton GLS', 'Nissan Navara ST-X', 'Mazda BT-50 XTR', 'Holden Colorado LTZ', 'Volkswagen Amarok Highline', 'GWM Cannon', 'Toyota LandCruiser 79'];
+const UTE_MODELS = [
+  'Toyota HiLux SR5',
+  'Ford Ranger XLT',
+  'Isuzu D-Max LS-U',
+  'Mitsubishi Triton GLS',
+  'Nissan Navara ST-X',
+  'Mazda BT-50 XTR',
+  'Holden Colorado LTZ',
+  'Volkswagen Amarok Highline',
+  'GWM Cannon',
+  'Toyota LandCruiser 79',
+];
 const AVAILABILITY = ['Weekdays', 'Weekends', 'Mornings', 'Afternoons', 'Evenings', 'Public holidays'];
-const JOB_KINDS = ['Furniture removal', 'Tip run', 'Garden waste pickup', 'Building materials delivery', 'Marketplace pickup', 'Office move', 'Appliance delivery', 'Landscaping supplies', 'Moving boxes', 'Bike transport'];
+const JOB_KINDS = [
+  'Furniture removal',
+  'Tip run',
+  'Garden waste pickup',
+  'Building materials delivery',
+  'Marketplace pickup',
+  'Office move',
+  'Appliance delivery',
+  'Landscaping supplies',
+  'Moving boxes',
+  'Bike transport',
+];
 const SHIFTS = ['Mon 7am-3pm', 'Tue 8am-4pm', 'Wed 9am-5pm', 'Thu 7am-3pm', 'Fri 8am-12pm', 'Sat 9am-1pm', 'Sun 10am-2pm'];
 const VEHICLE_TYPES = ['Single cab ute', 'Dual cab ute', 'Ute with cage', 'Tray back ute', 'Ute with trailer'];
 const BOOKING_STATUSES = ['pending', 'accepted', 'dispatched', 'delivered', 'completed', 'cancelled'] as const;
@@ -86,14 +186,38 @@ const FAQS: [string, string][] = [
   ['Who do I contact for help?', 'Use the contact form in the app. Our support team replies by email within one business day.'],
 ];
 const BLOGS: [string, string][] = [
-  ['Five tips for a stress-free move', 'Moving house is easier with a plan. Book your ute early, pack heavy items in small boxes, label every box by room, keep a first-night kit handy and check the weather before you go.'],
-  ['Choosing the right ute for the job', 'Single cab, dual cab or tray back: the right ute depends on the size of your load, the number of passengers and whether you need a cage or a trailer for bulky goods.'],
-  ['How owners earn more on weekends', 'Weekend demand for tip runs and marketplace pickups is high. Owners who list weekend availability and keep their calendars up to date get more bookings.'],
-  ['Safe loading: straps, nets and weight', 'Every load must be restrained. Use ratchet straps, a cargo net and stay within the payload rating of the vehicle to keep everyone on the road safe.'],
-  ['Green waste and tip runs explained', 'Council tips accept green waste at lower rates. Separate garden waste from general rubbish to save money and help recycling.'],
-  ['Shipping interstate with a ute', 'Interstate trips need planning for rest breaks, fuel and border rules. Ask for a quote and we will match you with an experienced owner.'],
-  ['Meet our top-rated owners', 'From Hobart to Darwin, our highest rated owners share what makes a great hire: clear communication, punctuality and care with every item.'],
-  ['What happens after you book', 'After booking, the owner accepts, dispatches and delivers. You can follow each step in the app and rate the hire at the end.'],
+  [
+    'Five tips for a stress-free move',
+    'Moving house is easier with a plan. Book your ute early, pack heavy items in small boxes, label every box by room, keep a first-night kit handy and check the weather before you go.',
+  ],
+  [
+    'Choosing the right ute for the job',
+    'Single cab, dual cab or tray back: the right ute depends on the size of your load, the number of passengers and whether you need a cage or a trailer for bulky goods.',
+  ],
+  [
+    'How owners earn more on weekends',
+    'Weekend demand for tip runs and marketplace pickups is high. Owners who list weekend availability and keep their calendars up to date get more bookings.',
+  ],
+  [
+    'Safe loading: straps, nets and weight',
+    'Every load must be restrained. Use ratchet straps, a cargo net and stay within the payload rating of the vehicle to keep everyone on the road safe.',
+  ],
+  [
+    'Green waste and tip runs explained',
+    'Council tips accept green waste at lower rates. Separate garden waste from general rubbish to save money and help recycling.',
+  ],
+  [
+    'Shipping interstate with a ute',
+    'Interstate trips need planning for rest breaks, fuel and border rules. Ask for a quote and we will match you with an experienced owner.',
+  ],
+  [
+    'Meet our top-rated owners',
+    'From Hobart to Darwin, our highest rated owners share what makes a great hire: clear communication, punctuality and care with every item.',
+  ],
+  [
+    'What happens after you book',
+    'After booking, the owner accepts, dispatches and delivers. You can follow each step in the app and rate the hire at the end.',
+  ],
 ];
 
 /** Demo image files, made once per data directory. */
@@ -106,7 +230,14 @@ export function writeDemoImages(dataDir: string) {
     if (!existsSync(file)) writeFileSync(file, makeDemoPng(w, h, rgb));
     return name;
   };
-  const palette: [number, number, number][] = [[200, 40, 40], [40, 90, 200], [240, 240, 240], [30, 30, 30], [230, 160, 20], [60, 150, 70]];
+  const palette: [number, number, number][] = [
+    [200, 40, 40],
+    [40, 90, 200],
+    [240, 240, 240],
+    [30, 30, 30],
+    [230, 160, 20],
+    [60, 150, 70],
+  ];
   return {
     ute: palette.map((rgb, i) => write(FILE_AREAS.uteImages.folder, `demo-ute-${i + 1}.png`, rgb)),
     licence: [0, 1, 2].map((i) => write(FILE_AREAS.licences.folder, `demo-licence-${i + 1}.png`, [240, 220, 120 + i * 40], 86, 54)),
@@ -179,7 +310,13 @@ export async function seedDemoData(db: Db, options: SeedOptions) {
     t.ownerBankAccounts,
     ownerIds.map((ownerId, i) => {
       const bank = BANKS[i % BANKS.length];
-      return { ownerId, bankName: bank.name, bsbCode: bank.bsb, accountHolderName: nameOf(ownerId), accountNumber: String(10_000_000 + rnd.int(0, 89_999_999)) };
+      return {
+        ownerId,
+        bankName: bank.name,
+        bsbCode: bank.bsb,
+        accountHolderName: nameOf(ownerId),
+        accountNumber: String(10_000_000 + rnd.int(0, 89_999_999)),
+      };
     }),
   );
 
@@ -224,7 +361,10 @@ export async function seedDemoData(db: Db, options: SeedOptions) {
       jobId: `JOB-${pad(i + 1)}`,
       postedBy: customerIds[i % customerIds.length],
       title: `${kind} in ${from.city}`,
-      description: i % 8 === 7 ? null : `${kind} needed around ${from.city}. ${rnd.pick(['Two helpers on site.', 'Items are boxed and ready.', 'Narrow driveway, small ute preferred.', 'Stairs at pickup.'])}`,
+      description:
+        i % 8 === 7
+          ? null
+          : `${kind} needed around ${from.city}. ${rnd.pick(['Two helpers on site.', 'Items are boxed and ready.', 'Narrow driveway, small ute preferred.', 'Stairs at pickup.'])}`,
       state: from.state,
       location: `${rnd.int(1, 300)} ${rnd.pick(STREETS)}, ${from.city}`,
       workSchedule: [rnd.pick(SHIFTS), rnd.pick(SHIFTS)].filter((s, idx, all) => all.indexOf(s) === idx),
@@ -349,7 +489,11 @@ export async function seedDemoData(db: Db, options: SeedOptions) {
   }
   await insertChunked(db, t.shipments, shipmentRows);
 
-  await insertChunked(db, t.faqs, FAQS.map(([question, answer], i) => ({ question, answer, createdAt: daysAgo(100 - i) })));
+  await insertChunked(
+    db,
+    t.faqs,
+    FAQS.map(([question, answer], i) => ({ question, answer, createdAt: daysAgo(100 - i) })),
+  );
   await insertChunked(
     db,
     t.blogs,
@@ -379,8 +523,14 @@ export async function seedDemoData(db: Db, options: SeedOptions) {
       message: QUERY_TOPICS[i % QUERY_TOPICS.length],
       createdAt: daysAgo(rnd.int(0, 90), rnd.int(0, 1439)),
     });
-    if (i % 3 === 0) replyRows.push({ queryId: id, message: 'Thanks for getting in touch. We have looked into this and will update you within one business day.', createdAt: daysAgo(0, i) });
-    if (i % 6 === 0) replyRows.push({ queryId: id, message: 'This is now sorted. Let us know if there is anything else we can help with.', createdAt: daysAgo(0, i - 1) });
+    if (i % 3 === 0)
+      replyRows.push({
+        queryId: id,
+        message: 'Thanks for getting in touch. We have looked into this and will update you within one business day.',
+        createdAt: daysAgo(0, i),
+      });
+    if (i % 6 === 0)
+      replyRows.push({ queryId: id, message: 'This is now sorted. Let us know if there is anything else we can help with.', createdAt: daysAgo(0, i - 1) });
   }
   await insertChunked(db, t.customerQueries, queryRows);
   await insertChunked(db, t.queryReplies, replyRows);

@@ -108,7 +108,10 @@ export interface SpellingFinding {
  * a 2xx, a 5xx, an answer without `Cache-Control: no-store`, or (for a path that is not public)
  * anything but the guard's 401 or a 404. Public paths may answer 4xx (their bodies are missing).
  */
-export async function findUnguardedSpellings(port: number, paths: { path: string; isPublic: boolean }[]): Promise<{ sent: number; findings: SpellingFinding[] }> {
+export async function findUnguardedSpellings(
+  port: number,
+  paths: { path: string; isPublic: boolean }[],
+): Promise<{ sent: number; findings: SpellingFinding[] }> {
   const cases = paths.flatMap(({ path, isPublic }) => spellingsOf(path).flatMap((target) => ALL_METHODS.map((method) => ({ method, target, isPublic }))));
   const findings: SpellingFinding[] = [];
   await mapWithConcurrency(cases, 16, async ({ method, target, isPublic }) => {

@@ -42,7 +42,14 @@ export interface StripeTestServer {
   /** The next `times` POSTs answer this error without creating anything (a Stripe 4xx). */
   rejectNext(status: number, message: string, times?: number): void;
   /** Adds a transfer as if an earlier request with this idempotency key had been accepted. */
-  seedTransfer(input: { idempotencyKey: string; amount: number; currency?: string; destination: string; transferGroup?: string; metadata?: Record<string, string> }): FakeTransfer;
+  seedTransfer(input: {
+    idempotencyKey: string;
+    amount: number;
+    currency?: string;
+    destination: string;
+    transferGroup?: string;
+    metadata?: Record<string, string>;
+  }): FakeTransfer;
   /** Forgets every transfer, key and hook. */
   reset(): void;
   close(): Promise<void>;
@@ -71,7 +78,12 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'request-id': `req_${randomBytes(6).toString('hex')}`, ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'request-id': `req_${randomBytes(6).toString('hex')}`,
+    ...headers,
+  });
   response.end(text);
 }
 
@@ -146,7 +158,10 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
           sendJson(
             response,
             400,
-            stripeError('idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`),
+            stripeError(
+              'idempotency_error',
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            ),
           );
           return;
         }

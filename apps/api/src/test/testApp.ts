@@ -52,7 +52,13 @@ export interface TestApp {
   /** A bearer token of the test admin. */
   token: string;
   /** app.inject on an admin path with the test admin's token. */
-  request(options: { method: string; url: string; payload?: unknown; headers?: Record<string, string>; token?: string | null }): Promise<LightMyRequestResponse>;
+  request(options: {
+    method: string;
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+    token?: string | null;
+  }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -89,9 +95,7 @@ async function openTestDatabase(seeded: boolean, dataDir: string): Promise<{ dat
   };
 }
 
-export async function createTestApp(
-  options: { seeded?: boolean; env?: Record<string, string>; build?: Partial<BuildAppOptions> } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: { seeded?: boolean; env?: Record<string, string>; build?: Partial<BuildAppOptions> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ute-api-test-'));
   const { database, drop } = await openTestDatabase(options.seeded ?? false, dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });

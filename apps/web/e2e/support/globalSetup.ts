@@ -54,9 +54,7 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATA_DIR = path.join(workDir, 'data');
   // If our server dies (a taken port, say), stop at once instead of testing someone else's server.
-  const exitedEarly = new Promise<never>((_, reject) =>
-    server.once('exit', (code) => reject(new Error(`the e2e server exited early with code ${code}`))),
-  );
+  const exitedEarly = new Promise<never>((_, reject) => server.once('exit', (code) => reject(new Error(`the e2e server exited early with code ${code}`))));
   await Promise.race([waitForHealth(`http://127.0.0.1:${port}/api/health`, 60_000), exitedEarly]);
   exitedEarly.catch(() => {});
 

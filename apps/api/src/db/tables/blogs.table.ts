@@ -7,7 +7,10 @@ export const blogs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description'),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Author name as free text (docs/product.md: user). */
     author: text('author'),
     views: integer('views').notNull().default(0),
@@ -16,5 +19,9 @@ export const blogs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('blogs_list_idx').on(t.createdAt.desc()).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    index('blogs_list_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );

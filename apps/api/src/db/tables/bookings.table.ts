@@ -98,8 +98,5 @@ export const payouts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('payouts_idempotency_key_idx').on(t.idempotencyKey),
-    index('payouts_status_idx').on(t.status),
-  ],
+  (t) => [uniqueIndex('payouts_idempotency_key_idx').on(t.idempotencyKey), index('payouts_status_idx').on(t.status)],
 );

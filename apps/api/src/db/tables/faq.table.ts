@@ -11,5 +11,9 @@ export const faqs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('faqs_list_idx').on(t.createdAt).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    index('faqs_list_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );

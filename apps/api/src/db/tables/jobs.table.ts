@@ -12,16 +12,26 @@ export const jobs = pgTable(
     description: text('description'),
     state: text('state'),
     location: text('location'),
-    workSchedule: text('work_schedule').array().notNull().default(sql`'{}'::text[]`),
+    workSchedule: text('work_schedule')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     budget: numeric('budget', { precision: 12, scale: 2, mode: 'number' }),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status').notNull().default('Pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('jobs_list_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
-    index('jobs_budget_idx').on(t.budget, t.id).where(sql`${t.deletedAt} is null`),
+    index('jobs_list_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('jobs_budget_idx')
+      .on(t.budget, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('jobs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );

@@ -15,7 +15,9 @@ export const customerQueries = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('customer_queries_list_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('customer_queries_list_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
     index('customer_queries_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );

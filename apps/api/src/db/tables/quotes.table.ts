@@ -23,9 +23,16 @@ export const shipments = pgTable(
     deliveryAddress: text('delivery_address'),
     notes: text('notes'),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }),
-    contactDetail: jsonb('contact_detail').$type<ContactDetailEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    contactDetail: jsonb('contact_detail')
+      .$type<ContactDetailEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('shipments_list_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    index('shipments_list_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );

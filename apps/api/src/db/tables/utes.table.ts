@@ -14,21 +14,32 @@ export const utes = pgTable(
     licenceNumber: text('licence_number'),
     licenceExpireMonth: integer('licence_expire_month'),
     licenceExpireYear: integer('licence_expire_year'),
-    serviceCities: text('service_cities').array().notNull().default(sql`'{}'::text[]`),
+    serviceCities: text('service_cities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     state: text('state'),
     location: text('location'),
     uteModel: text('ute_model'),
     chassisNumber: text('chassis_number'),
-    availability: text('availability').array().notNull().default(sql`'{}'::text[]`),
+    availability: text('availability')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     budget: numeric('budget', { precision: 12, scale: 2, mode: 'number' }),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     licenceImage: text('licence_image'),
     status: text('status').notNull().default('Pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('utes_list_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('utes_list_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
     index('utes_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('utes_model_trgm_idx').using('gin', t.uteModel.op('gin_trgm_ops')),
   ],

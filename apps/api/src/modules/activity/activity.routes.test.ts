@@ -15,7 +15,10 @@ const TIME_KEY = /^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/;
 interface Group {
   date: string;
   count: number;
-  activities: Record<string, { _id: string; occurredAt: string; activity: string; activityBy: { firstName: string; lastName: string } | null; type?: string | null }>[];
+  activities: Record<
+    string,
+    { _id: string; occurredAt: string; activity: string; activityBy: { firstName: string; lastName: string } | null; type?: string | null }
+  >[];
 }
 
 describe('GET /api/admin/get-activities/:userId', () => {
@@ -45,7 +48,14 @@ describe('GET /api/admin/get-activities/:userId', () => {
     );
     await createActivities(db, [
       { userId: zoneUserId, activity: 'add-ute', activityTo: { uteName: 'Blue HiLux', uteId: 'UTE-000001' }, occurredAt: new Date('2025-01-01T13:30:00Z') },
-      { userId: zoneUserId, activity: 'otp-send', subType: 'JobOtpSend', activityTo: { jobName: 'Move a couch' }, response: 'Blue HiLux', occurredAt: new Date('2025-01-01T13:30:00Z') },
+      {
+        userId: zoneUserId,
+        activity: 'otp-send',
+        subType: 'JobOtpSend',
+        activityTo: { jobName: 'Move a couch' },
+        response: 'Blue HiLux',
+        occurredAt: new Date('2025-01-01T13:30:00Z'),
+      },
       { userId: zoneUserId, activity: 'logged-in', occurredAt: new Date('2025-01-01T12:59:00Z') },
     ]);
   });

@@ -19,7 +19,11 @@ export async function findAdminById(db: DbOrTx, id: string): Promise<AdminRow | 
  * building the SQL in Drizzle and planning it in the database each time.
  */
 export function prepareFindAdminById(db: Db): (id: string) => Promise<AdminRow | undefined> {
-  const statement = db.select().from(admins).where(eq(admins.id, sql.placeholder('id'))).prepare('find_admin_by_id');
+  const statement = db
+    .select()
+    .from(admins)
+    .where(eq(admins.id, sql.placeholder('id')))
+    .prepare('find_admin_by_id');
   return async (id) => (await statement.execute({ id }))[0];
 }
 
@@ -32,7 +36,10 @@ export async function setAdminPassword(db: DbOrTx, id: string, passwordHash: str
 }
 
 export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
-  await db.update(admins).set({ tokenVersion: sql`${admins.tokenVersion} + 1` }).where(eq(admins.id, id));
+  await db
+    .update(admins)
+    .set({ tokenVersion: sql`${admins.tokenVersion} + 1` })
+    .where(eq(admins.id, id));
 }
 
 export async function upsertAdmin(db: DbOrTx, email: string, passwordHash: string): Promise<void> {
@@ -87,11 +94,7 @@ export async function reserveOtpTry(db: DbOrTx, id: string, maxTries: number): P
 }
 
 /** Marks the OTP used and stores the reset token; only one caller can win (otp_used_at is null). */
-export async function consumeOtp(
-  db: DbOrTx,
-  id: string,
-  values: { resetTokenHash: string; resetTokenExpiresAt: Date },
-): Promise<boolean> {
+export async function consumeOtp(db: DbOrTx, id: string, values: { resetTokenHash: string; resetTokenExpiresAt: Date }): Promise<boolean> {
   const rows = await db
     .update(passwordResetCodes)
     .set({ otpUsedAt: new Date(), ...values })

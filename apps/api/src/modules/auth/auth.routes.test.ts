@@ -139,13 +139,25 @@ describe('POST /api/admin/sign-in', () => {
     const urls = ['/sign-in', '/sign-in/', '//sign-in', '/sign-in?x=1', '/sign-in'];
     for (let i = 0; i < 5; i += 1) {
       const email = i % 2 ? TEST_ADMIN.email.toUpperCase() : ` ${TEST_ADMIN.email}`.trim();
-      const response = await t.request({ method: 'POST', url: `${API_BASE}${urls[i]}`, payload: { email, password: 'wrong-password' }, token: null, headers: { 'x-forwarded-for': `10.0.0.${i}` } });
+      const response = await t.request({
+        method: 'POST',
+        url: `${API_BASE}${urls[i]}`,
+        payload: { email, password: 'wrong-password' },
+        token: null,
+        headers: { 'x-forwarded-for': `10.0.0.${i}` },
+      });
       expect(response.statusCode, urls[i]).toBe(401);
     }
     // Extra fields are refused outright, so they cannot be used to slip past the counter either.
     expect((await signIn({ ...TEST_ADMIN, nonce: 1 }, { 'x-forwarded-for': '10.9.9.8' })).statusCode).toBe(400);
     for (const url of urls) {
-      const blocked = await t.request({ method: 'POST', url: `${API_BASE}${url}`, payload: TEST_ADMIN, token: null, headers: { 'x-forwarded-for': '10.9.9.9' } });
+      const blocked = await t.request({
+        method: 'POST',
+        url: `${API_BASE}${url}`,
+        payload: TEST_ADMIN,
+        token: null,
+        headers: { 'x-forwarded-for': '10.9.9.9' },
+      });
       expect(blocked.statusCode, url).toBe(429);
       expect(blocked.json().message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
     }
@@ -270,14 +282,29 @@ describe('forgot password, OTP and reset', () => {
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe('Invalid or expired OTP');
 
-    const mismatch = await t.request({ method: 'POST', url: '/reset-password', payload: { newPassword: 'new-password-1', confirmPassword: 'other-password', token: resetToken }, token: null });
+    const mismatch = await t.request({
+      method: 'POST',
+      url: '/reset-password',
+      payload: { newPassword: 'new-password-1', confirmPassword: 'other-password', token: resetToken },
+      token: null,
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('Passwords do not match');
 
-    const reset = await t.request({ method: 'POST', url: '/reset-password', payload: { newPassword: 'new-password-1', confirmPassword: 'new-password-1', token: resetToken }, token: null });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/reset-password',
+      payload: { newPassword: 'new-password-1', confirmPassword: 'new-password-1', token: resetToken },
+      token: null,
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe('Password reset successfully');
-    const again = await t.request({ method: 'POST', url: '/reset-password', payload: { newPassword: 'new-password-2', confirmPassword: 'new-password-2', token: resetToken }, token: null });
+    const again = await t.request({
+      method: 'POST',
+      url: '/reset-password',
+      payload: { newPassword: 'new-password-2', confirmPassword: 'new-password-2', token: resetToken },
+      token: null,
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Invalid or expired reset token');
 
@@ -301,7 +328,9 @@ describe('forgot password, OTP and reset', () => {
     const otp = await latestOtp();
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
-      expect((await t.request({ method: 'POST', url: `/valid-otp/${TEST_ADMIN.email}`, payload: { otp: wrong, email: TEST_ADMIN.email }, token: null })).statusCode).toBe(400);
+      expect(
+        (await t.request({ method: 'POST', url: `/valid-otp/${TEST_ADMIN.email}`, payload: { otp: wrong, email: TEST_ADMIN.email }, token: null })).statusCode,
+      ).toBe(400);
     }
     const right = await t.request({ method: 'POST', url: `/valid-otp/${TEST_ADMIN.email}`, payload: { otp, email: TEST_ADMIN.email }, token: null });
     expect(right.statusCode).toBe(400);
@@ -317,7 +346,12 @@ describe('forgot password, OTP and reset', () => {
 describe('POST /api/admin/change-password', () => {
   it('changes the password, revokes older tokens and writes an audit row', async () => {
     const token = await freshToken();
-    const response = await t.request({ method: 'POST', url: '/change-password', token, payload: { oldPassword: TEST_ADMIN.password, newPassword: 'changed-pass', confirmPassword: 'changed-pass' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/change-password',
+      token,
+      payload: { oldPassword: TEST_ADMIN.password, newPassword: 'changed-pass', confirmPassword: 'changed-pass' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Password changed successfully');
     expect((await checkToken(token)).statusCode).toBe(401);
@@ -327,12 +361,20 @@ describe('POST /api/admin/change-password', () => {
 
   it('rejects a wrong current password with 400 and validation errors with the spec messages', async () => {
     const token = await freshToken();
-    const wrong = await t.request({ method: 'POST', url: '/change-password', token, payload: { oldPassword: 'not-it', newPassword: 'changed-pass', confirmPassword: 'changed-pass' } });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/change-password',
+      token,
+      payload: { oldPassword: 'not-it', newPassword: 'changed-pass', confirmPassword: 'changed-pass' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Current password is incorrect');
     const invalid = await t.request({ method: 'POST', url: '/change-password', token, payload: { oldPassword: '', newPassword: '1', confirmPassword: '2' } });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().errors.map((e: { message: string }) => e.message)).toEqual(['Current password is required', 'Password must be at least 6 characters']);
+    expect(invalid.json().errors.map((e: { message: string }) => e.message)).toEqual([
+      'Current password is required',
+      'Password must be at least 6 characters',
+    ]);
   });
 
   it('throttles wrong current passwords like sign-in: 429 within 10 guesses from one address, then the right one too', async () => {
@@ -359,7 +401,12 @@ describe('POST /api/admin/change-password', () => {
   });
 
   it('needs a token', async () => {
-    const response = await t.request({ method: 'POST', url: '/change-password', token: null, payload: { oldPassword: 'x', newPassword: 'changed-pass', confirmPassword: 'changed-pass' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/change-password',
+      token: null,
+      payload: { oldPassword: 'x', newPassword: 'changed-pass', confirmPassword: 'changed-pass' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -371,7 +418,10 @@ describe('GET /api/admin/check-token and POST /api/admin/sign-out', () => {
     const forged = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url')}.${token.split('.')[2]}`;
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const signWith = (key: string, clockTimestamp = Date.now()) =>
-      createSigner({ key, algorithm: 'HS256', iss: 'ute-backoffice', aud: 'admin', expiresIn: 3_600_000, clockTimestamp })({ sub: claims.sub, ver: claims.ver });
+      createSigner({ key, algorithm: 'HS256', iss: 'ute-backoffice', aud: 'admin', expiresIn: 3_600_000, clockTimestamp })({
+        sub: claims.sub,
+        ver: claims.ver,
+      });
     const otherKey = signWith('another-key-another-key-another-key');
     const algNone = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     // An expired token signed with the app's real key.
@@ -404,7 +454,10 @@ describe('GET /api/admin/check-token and POST /api/admin/sign-out', () => {
 describe('route guard', () => {
   it('guards every registered admin route except the four public auth calls', async () => {
     const adminRoutes = t.routes.filter((route) => route.url.startsWith(`${API_BASE}/`) && route.method !== 'HEAD' && route.method !== 'OPTIONS');
-    const publicOnes = adminRoutes.filter((route) => route.isPublic).map((route) => route.url.slice(API_BASE.length)).sort();
+    const publicOnes = adminRoutes
+      .filter((route) => route.isPublic)
+      .map((route) => route.url.slice(API_BASE.length))
+      .sort();
     expect(publicOnes).toEqual([...PUBLIC_API_PATHS].sort());
     for (const route of adminRoutes.filter((r) => !r.isPublic)) {
       const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');

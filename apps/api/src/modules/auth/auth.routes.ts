@@ -26,8 +26,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth } = app.ctx;
 
-  app.post(routePaths.signIn, { config: configOf('signIn'), schema: { tags: ['auth'], body: signInSchema, response: { 200: signInResponseSchema } } }, (request) =>
-    auth.signIn(request.body, request.ip),
+  app.post(
+    routePaths.signIn,
+    { config: configOf('signIn'), schema: { tags: ['auth'], body: signInSchema, response: { 200: signInResponseSchema } } },
+    (request) => auth.signIn(request.body, request.ip),
   );
 
   app.post(
@@ -42,17 +44,23 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     (request) => auth.checkOtp(request.body, request.params.email, request.ip),
   );
 
-  app.post(routePaths.resetPassword, { config: configOf('resetPassword'), schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } }, (request) =>
-    auth.resetPassword(request.body, request.id),
+  app.post(
+    routePaths.resetPassword,
+    { config: configOf('resetPassword'), schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } },
+    (request) => auth.resetPassword(request.body, request.id),
   );
 
   app.get(routePaths.checkToken, { config: configOf('checkToken'), schema: { tags: ['auth'], response: { 200: checkTokenResponseSchema } } }, (request) => ({
     user: toAdminDto(request.admin!),
   }));
 
-  app.post(routePaths.changePassword, { config: configOf('changePassword'), schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageSchema } } }, (request) =>
-    auth.changePassword(request.body, actorOf(request), request.ip),
+  app.post(
+    routePaths.changePassword,
+    { config: configOf('changePassword'), schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageSchema } } },
+    (request) => auth.changePassword(request.body, actorOf(request), request.ip),
   );
 
-  app.post(routePaths.signOut, { config: configOf('signOut'), schema: { tags: ['auth'], response: { 200: messageSchema } } }, (request) => auth.signOut(actorOf(request)));
+  app.post(routePaths.signOut, { config: configOf('signOut'), schema: { tags: ['auth'], response: { 200: messageSchema } } }, (request) =>
+    auth.signOut(actorOf(request)),
+  );
 }

@@ -21,11 +21,18 @@ export function toBlogDto(row: BlogRow): Blog {
 
 /** Every blog that is not deleted, newest first; `nulls last` matches blogs_list_idx so the index is used. */
 export async function listBlogs(db: DbOrTx): Promise<BlogRow[]> {
-  return db.select().from(blogs).where(isNull(blogs.deletedAt)).orderBy(sql`${blogs.createdAt} desc nulls last`, sql`${blogs.id} desc nulls last`);
+  return db
+    .select()
+    .from(blogs)
+    .where(isNull(blogs.deletedAt))
+    .orderBy(sql`${blogs.createdAt} desc nulls last`, sql`${blogs.id} desc nulls last`);
 }
 
 export async function findBlogById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<BlogRow | undefined> {
-  const query = db.select().from(blogs).where(and(eq(blogs.id, id), isNull(blogs.deletedAt)));
+  const query = db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.id, id), isNull(blogs.deletedAt)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -59,7 +66,12 @@ export async function findReferencedImages(db: DbOrTx, names: string[]): Promise
   const rows = await db
     .select({ name: sql<string>`unnest(${blogs.images})` })
     .from(blogs)
-    .where(sql`${blogs.images} && ${sql`array[${sql.join(names.map((name) => sql`${name}`), sql`, `)}]::text[]`}`);
+    .where(
+      sql`${blogs.images} && ${sql`array[${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )}]::text[]`}`,
+    );
   const referenced = new Set(rows.map((row) => row.name));
   return new Set(names.filter((name) => referenced.has(name)));
 }

@@ -54,7 +54,11 @@ function jpegSegment(marker: number, data: Buffer): Buffer {
 const jpegWith = (...segments: Buffer[]) => Buffer.concat([jpeg().subarray(0, 2), ...segments, jpeg().subarray(2)]);
 /** A GIF extension block: introducer, label, the data in sub-blocks, terminator. */
 const gifExtension = (label: number, ...blocks: string[]) =>
-  Buffer.concat([Buffer.from([0x21, label]), ...blocks.map((block) => Buffer.concat([Buffer.from([block.length]), Buffer.from(block, 'latin1')])), Buffer.from([0])]);
+  Buffer.concat([
+    Buffer.from([0x21, label]),
+    ...blocks.map((block) => Buffer.concat([Buffer.from([block.length]), Buffer.from(block, 'latin1')])),
+    Buffer.from([0]),
+  ]);
 /** The tiny GIF with more extension blocks before its image (after header, screen descriptor and colour table). */
 const gifWith = (...extensions: Buffer[]) => Buffer.concat([gif().subarray(0, 19), ...extensions, gif().subarray(19)]);
 const GIF_COMMENT = 0xfe;
@@ -83,7 +87,12 @@ function exifSegment(): Buffer {
   tiff.writeUInt16LE(42, 2);
   tiff.writeUInt32LE(8, 4);
   tiff.writeUInt16LE(2, 8);
-  for (const [index, [tag, value, at]] of ([[0x010f, make, 38], [0x0110, model, 38 + make.length]] as const).entries()) {
+  for (const [index, [tag, value, at]] of (
+    [
+      [0x010f, make, 38],
+      [0x0110, model, 38 + make.length],
+    ] as const
+  ).entries()) {
     const entry = 10 + index * 12;
     tiff.writeUInt16LE(tag, entry);
     tiff.writeUInt16LE(2, entry + 2); // ASCII
@@ -123,9 +132,21 @@ const METADATA_POLYGLOTS: [string, Buffer][] = [
 /** Images with ordinary metadata; each must be accepted. */
 const CLEAN_WITH_METADATA: [string, Buffer, string][] = [
   ['a PNG with a tEXt comment', pngWithText('Created with GIMP'), 'png'],
-  ['a PNG with zTXt and iTXt text', withPngChunk(withPngChunk(png(), 'zTXt', zTxt('Created with GIMP')), 'iTXt', iTxt(xmpPacket('A ute at sunset'), true)), 'png'],
-  ['a GIF with a comment and a NETSCAPE loop', gifWith(gifExtension(GIF_APPLICATION, 'NETSCAPE2.0', '\x01\x00\x00'), gifExtension(GIF_COMMENT, 'Created with GIMP')), 'gif'],
-  ['a camera JPEG with EXIF, XMP and a comment', jpegWith(exifSegment(), xmpSegment(xmpPacket('A ute at sunset')), jpegSegment(0xfe, Buffer.from('Created with GIMP'))), 'jpeg'],
+  [
+    'a PNG with zTXt and iTXt text',
+    withPngChunk(withPngChunk(png(), 'zTXt', zTxt('Created with GIMP')), 'iTXt', iTxt(xmpPacket('A ute at sunset'), true)),
+    'png',
+  ],
+  [
+    'a GIF with a comment and a NETSCAPE loop',
+    gifWith(gifExtension(GIF_APPLICATION, 'NETSCAPE2.0', '\x01\x00\x00'), gifExtension(GIF_COMMENT, 'Created with GIMP')),
+    'gif',
+  ],
+  [
+    'a camera JPEG with EXIF, XMP and a comment',
+    jpegWith(exifSegment(), xmpSegment(xmpPacket('A ute at sunset')), jpegSegment(0xfe, Buffer.from('Created with GIMP'))),
+    'jpeg',
+  ],
   ['a multi-picture JPEG (a photo and its preview)', Buffer.concat([jpegWith(exifSegment()), jpeg()]), 'jpeg'],
 ];
 
@@ -182,7 +203,10 @@ function allFiles(root: string): string[] {
     .sort();
 }
 async function auditCount(targetId: string, action: string): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from audit_log where target_id = ${targetId} and action = ${action}`);
+  const [row] = await queryRows<{ count: number }>(
+    t.database.db,
+    sql`select count(*)::int as count from audit_log where target_id = ${targetId} and action = ${action}`,
+  );
   return row.count;
 }
 
@@ -243,13 +267,21 @@ describe('POST /api/admin/create-blog', () => {
   });
 
   it('creates a blog without an image, and skips the empty part of an unused file input', async () => {
-    const blog = await createBlog([...textFields({ user: '', views: '0' }), { name: 'blogImg', file: Buffer.alloc(0), filename: '', type: 'application/octet-stream' }]);
+    const blog = await createBlog([
+      ...textFields({ user: '', views: '0' }),
+      { name: 'blogImg', file: Buffer.alloc(0), filename: '', type: 'application/octet-stream' },
+    ]);
     expect(blog).toMatchObject({ blogImg: [], user: null, views: 0, comments: 3 });
   });
 
   it.each([
     ['an HTML page named .png', Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>'), 'evil.png', 'image/png'],
-    ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml'],
+    [
+      'an SVG with a script',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'),
+      'logo.svg',
+      'image/svg+xml',
+    ],
     ['a PNG with HTML after its end (polyglot)', Buffer.concat([png(), Buffer.from('<html><script>alert(1)</script></html>')]), 'poly.png', 'image/png'],
     ['a PNG with a script in a text chunk (polyglot)', pngWithText('<script>alert(1)</script>'), 'poly2.png', 'image/png'],
     ['a GIF that is also JavaScript (polyglot)', Buffer.concat([gif(), Buffer.from('*/=alert(1);')]), 'poly.gif', 'image/gif'],
@@ -277,7 +309,10 @@ describe('POST /api/admin/create-blog', () => {
     const ok = await send('POST', '/create-blog', [...textFields(), { name: 'blogImg', file: atLimit, filename: 'big.png' }]);
     expect(ok.statusCode, ok.body).toBe(200);
     const before = filesIn(blogFolder);
-    const response = await send('POST', '/create-blog', [...textFields({ title: 'too big' }), { name: 'blogImg', file: pngOfSize(BLOG_IMAGE_MAX_BYTES + 1), filename: 'big.png' }]);
+    const response = await send('POST', '/create-blog', [
+      ...textFields({ title: 'too big' }),
+      { name: 'blogImg', file: pngOfSize(BLOG_IMAGE_MAX_BYTES + 1), filename: 'big.png' },
+    ]);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('File is too large');
     expect(filesIn(blogFolder)).toEqual(before);
@@ -333,7 +368,10 @@ describe('POST /api/admin/create-blog', () => {
       expect(response.statusCode).toBe(500);
       expect(filesIn(blogFolder)).toEqual(before);
       const blog = await createBlog();
-      const update = await send('PUT', `/update-blog/${blog._id}`, [...textFields({ title: 'refuse me' }), { name: 'blogImg', file: png([1, 2, 3]), filename: 'y.png' }]);
+      const update = await send('PUT', `/update-blog/${blog._id}`, [
+        ...textFields({ title: 'refuse me' }),
+        { name: 'blogImg', file: png([1, 2, 3]), filename: 'y.png' },
+      ]);
       expect(update.statusCode).toBe(500);
       expect(filesIn(blogFolder)).toEqual([...before, blog.blogImg[0]].sort());
     } finally {
@@ -385,7 +423,10 @@ describe('PUT /api/admin/update-blog/:id', () => {
     const blog = await createBlog();
     const response = await send('PUT', `/update-blog/${blog._id}`, textFields({ title: 'Renamed', description: 'New text', user: 'New Author', views: '40' }));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: blogMessages.updated, data: { title: 'Renamed', description: 'New text', user: 'New Author', views: 40, blogImg: blog.blogImg } });
+    expect(response.json()).toMatchObject({
+      message: blogMessages.updated,
+      data: { title: 'Renamed', description: 'New text', user: 'New Author', views: 40, blogImg: blog.blogImg },
+    });
     expect(existsSync(path.join(blogFolder, blog.blogImg[0]))).toBe(true);
     expect(await auditCount(blog._id, 'blog.update')).toBe(1);
   });
@@ -417,9 +458,15 @@ describe('PUT /api/admin/update-blog/:id', () => {
   it('keeps the blog and its image when the new file is rejected or too large', async () => {
     const blog = await createBlog();
     const before = filesIn(blogFolder);
-    const bad = await send('PUT', `/update-blog/${blog._id}`, [...textFields({ title: 'Changed' }), { name: 'blogImg', file: Buffer.from('<html></html>'), filename: 'x.png' }]);
+    const bad = await send('PUT', `/update-blog/${blog._id}`, [
+      ...textFields({ title: 'Changed' }),
+      { name: 'blogImg', file: Buffer.from('<html></html>'), filename: 'x.png' },
+    ]);
     expect(bad.statusCode).toBe(400);
-    const big = await send('PUT', `/update-blog/${blog._id}`, [...textFields({ title: 'Changed' }), { name: 'blogImg', file: pngOfSize(BLOG_IMAGE_MAX_BYTES + 1), filename: 'x.png' }]);
+    const big = await send('PUT', `/update-blog/${blog._id}`, [
+      ...textFields({ title: 'Changed' }),
+      { name: 'blogImg', file: pngOfSize(BLOG_IMAGE_MAX_BYTES + 1), filename: 'x.png' },
+    ]);
     expect(big.statusCode).toBe(413);
     expect(filesIn(blogFolder)).toEqual(before);
     const [row] = await t.database.db.select().from(blogs).where(eq(blogs.id, blog._id));
@@ -477,14 +524,26 @@ describe('malformed multipart bodies on POST /create-blog and PUT /update-blog/:
       bytes,
       Buffer.from('\r\n', 'latin1'),
     ]);
-  const wholeForm = Buffer.concat([Buffer.from(field('title', 'A title') + field('description', 'A description'), 'latin1'), filePart(png()), Buffer.from(`--${boundary}--\r\n`, 'latin1')]);
+  const wholeForm = Buffer.concat([
+    Buffer.from(field('title', 'A title') + field('description', 'A description'), 'latin1'),
+    filePart(png()),
+    Buffer.from(`--${boundary}--\r\n`, 'latin1'),
+  ]);
   const MALFORMED = 'The multipart form is malformed or incomplete';
 
   const cases: [string, Buffer, string][] = [
-    ['without its closing boundary', Buffer.from(field('title', 'A title') + field('description', 'A description'), 'latin1'), `multipart/form-data; boundary=${boundary}`],
+    [
+      'without its closing boundary',
+      Buffer.from(field('title', 'A title') + field('description', 'A description'), 'latin1'),
+      `multipart/form-data; boundary=${boundary}`,
+    ],
     ['cut in the middle of the image', wholeForm.subarray(0, wholeForm.indexOf('IDAT') + 20), `multipart/form-data; boundary=${boundary}`],
     ['cut in the middle of a part header', Buffer.from(`--${boundary}\r\nContent-Disposition: form-da`, 'latin1'), `multipart/form-data; boundary=${boundary}`],
-    ['with garbage after the part headers', Buffer.from(`--${boundary}\r\ngarbage garbage\r\n\r\n\u0000\u0001\u00ff`, 'latin1'), `multipart/form-data; boundary=${boundary}`],
+    [
+      'with garbage after the part headers',
+      Buffer.from(`--${boundary}\r\ngarbage garbage\r\n\r\n\u0000\u0001\u00ff`, 'latin1'),
+      `multipart/form-data; boundary=${boundary}`,
+    ],
     ['with a boundary the body does not use', wholeForm, 'multipart/form-data; boundary=another-boundary'],
     ['without a boundary', wholeForm, 'multipart/form-data'],
     ['with a boundary longer than any parser allows', wholeForm, `multipart/form-data; boundary=${'b'.repeat(300)}`],
@@ -508,14 +567,24 @@ describe('malformed multipart bodies on POST /create-blog and PUT /update-blog/:
   it('never answers 5xx for a whole form cut at any of 40 places', async () => {
     for (let index = 1; index <= 40; index += 1) {
       const cut = Math.floor((wholeForm.length * index) / 41);
-      const response = await t.request({ method: 'POST', url: '/create-blog', payload: wholeForm.subarray(0, cut) as unknown as string, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/create-blog',
+        payload: wholeForm.subarray(0, cut) as unknown as string,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect([400, 413], `cut at ${cut}: ${response.body}`).toContain(response.statusCode);
       expect(typeof response.json<{ message: unknown }>().message).toBe('string');
     }
   });
 
   it('accepts the same form when it is whole', async () => {
-    const response = await t.request({ method: 'POST', url: '/create-blog', payload: wholeForm as unknown as string, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/create-blog',
+      payload: wholeForm as unknown as string,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(response.statusCode, response.body).toBe(200);
   });
 });

@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  blogListResponseSchema,
-  blogMessages,
-  blogMutationResponseSchema,
-  blogResponseSchema,
-  idParamSchema,
-  messageSchema,
-  routePaths,
-} from '@ute/contract';
+import { blogListResponseSchema, blogMessages, blogMutationResponseSchema, blogResponseSchema, idParamSchema, messageSchema, routePaths } from '@ute/contract';
 import { actorOf } from '../../plugins/context';
 import { readBlogForm } from './blogs.form';
 import { createBlogsService } from './blogs.service';

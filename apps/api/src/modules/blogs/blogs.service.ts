@@ -32,9 +32,7 @@ export function createBlogsService({ db, files, log }: BlogsServiceDeps) {
   }
 
   async function removeFiles(names: string[]): Promise<void> {
-    await Promise.all(
-      names.map((name) => files.remove(AREA, name).catch((error: unknown) => log.warn({ err: error, file: name }, 'blog image not removed'))),
-    );
+    await Promise.all(names.map((name) => files.remove(AREA, name).catch((error: unknown) => log.warn({ err: error, file: name }, 'blog image not removed'))));
   }
 
   /** Runs a change that refers to freshly saved files; if it fails, the files go too. */

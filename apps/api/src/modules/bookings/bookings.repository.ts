@@ -57,7 +57,10 @@ function paymentFilter(transactionId: typeof uteBookings.transactionId | typeof 
   return payment === 'stripe' ? isNotNull(transactionId) : isNull(transactionId);
 }
 
-export async function listUteBookings(db: DbOrTx, options: { payment: PaymentKind; page: number; limit: number }): Promise<{ rows: UteBookingRow[]; total: number }> {
+export async function listUteBookings(
+  db: DbOrTx,
+  options: { payment: PaymentKind; page: number; limit: number },
+): Promise<{ rows: UteBookingRow[]; total: number }> {
   const { rows, totalCount } = await listPage(db, {
     table: uteBookings,
     where: and(isNull(uteBookings.deletedAt), paymentFilter(uteBookings.transactionId, options.payment)),
@@ -70,7 +73,10 @@ export async function listUteBookings(db: DbOrTx, options: { payment: PaymentKin
   return { total: totalCount, rows };
 }
 
-export async function listJobBookings(db: DbOrTx, options: { payment: PaymentKind; page: number; limit: number }): Promise<{ rows: JobBookingRow[]; total: number }> {
+export async function listJobBookings(
+  db: DbOrTx,
+  options: { payment: PaymentKind; page: number; limit: number },
+): Promise<{ rows: JobBookingRow[]; total: number }> {
   const booker = alias(users, 'booker');
   const owner = alias(users, 'owner');
   const { rows, totalCount } = await listPage(db, {
@@ -215,10 +221,7 @@ export async function findPendingPayoutOfBooking(db: DbOrTx, kind: BookingKind, 
 }
 
 export async function findOwner(db: DbOrTx, ownerId: string): Promise<{ id: string; stripeAccountId: string | null } | undefined> {
-  const [row] = await db
-    .select({ id: users.id, stripeAccountId: users.stripeAccountId })
-    .from(users)
-    .where(eq(users.id, ownerId));
+  const [row] = await db.select({ id: users.id, stripeAccountId: users.stripeAccountId }).from(users).where(eq(users.id, ownerId));
   return row;
 }
 

@@ -37,7 +37,10 @@ describe('bookings api (offline ledger provider)', () => {
       const response = await t.request({ method: 'GET', url: '/ute-booking-list' });
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      const expected = await countRows(t.database.db, sql`select count(*)::int as count from ute_bookings where deleted_at is null and transaction_id is not null`);
+      const expected = await countRows(
+        t.database.db,
+        sql`select count(*)::int as count from ute_bookings where deleted_at is null and transaction_id is not null`,
+      );
       expect(body.totalCount).toBe(expected);
       expect(body.paginationData).toEqual({ page: 1, totalPages: Math.ceil(expected / 10) });
       expect(body.payoutProvider).toBe('ledger');
@@ -47,14 +50,33 @@ describe('bookings api (offline ledger provider)', () => {
       expect([...times].sort((a, b) => b - a)).toEqual(times);
       const first = body.data[0];
       expect(Object.keys(first).sort()).toEqual(
-        ['_id', 'actualAmount', 'amount', 'bookingBy', 'createdAt', 'dropAddress', 'isTransfered', 'isTransferring', 'pickupAddress', 'requestAmount', 'status', 'transactionId', 'uteBookingId', 'uteBy', 'uteName'].sort(),
+        [
+          '_id',
+          'actualAmount',
+          'amount',
+          'bookingBy',
+          'createdAt',
+          'dropAddress',
+          'isTransfered',
+          'isTransferring',
+          'pickupAddress',
+          'requestAmount',
+          'status',
+          'transactionId',
+          'uteBookingId',
+          'uteBy',
+          'uteName',
+        ].sort(),
       );
     });
 
     it('lists the Manual tab (bookings without a transaction id) with addresses and the booker', async () => {
       // The five newest manual bookings, each with its booker.
       const booker = await createUser(t.database.db);
-      await createUteBookings(t.database.db, Array.from({ length: 5 }, () => ({ ownerId: owner.id, bookedBy: booker.id, transactionId: null })));
+      await createUteBookings(
+        t.database.db,
+        Array.from({ length: 5 }, () => ({ ownerId: owner.id, bookedBy: booker.id, transactionId: null })),
+      );
       const response = await t.request({ method: 'GET', url: '/ute-booking-list?payment=manual&page=1&limit=5' });
       expect(response.statusCode).toBe(200);
       const body = response.json();
@@ -155,7 +177,11 @@ describe('bookings api (offline ledger provider)', () => {
       const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` });
       expect(response.statusCode).toBe(200);
       expect(await transferStateOf(t.database.db, 'job', booking.id)).toBe('transferred');
-      expect((await payoutsOf(t.database.db, booking.id))[0]).toMatchObject({ bookingKind: 'job', amountCents: 8000, idempotencyKey: `payout-job-${booking.id}` });
+      expect((await payoutsOf(t.database.db, booking.id))[0]).toMatchObject({
+        bookingKind: 'job',
+        amountCents: 8000,
+        idempotencyKey: `payout-job-${booking.id}`,
+      });
     });
 
     it('answers 409 for a booking already transferred', async () => {
@@ -178,7 +204,14 @@ describe('bookings api (offline ledger provider)', () => {
 
     it('answers 409 for a booking being transferred right now', async () => {
       const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
-      await simulateCrashAfterClaim(t.database.db, { kind: 'ute', id: booking.id, ownerId: owner.id, amountCents: 12345, method: 'ledger', idempotencyKey: `payout-ute-${booking.id}` });
+      await simulateCrashAfterClaim(t.database.db, {
+        kind: 'ute',
+        id: booking.id,
+        ownerId: owner.id,
+        amountCents: 12345,
+        method: 'ledger',
+        idempotencyKey: `payout-ute-${booking.id}`,
+      });
       const response = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: PAYOUT_MESSAGES.beingTransferred });
@@ -206,9 +239,7 @@ describe('bookings api (offline ledger provider)', () => {
 
     it('gives exactly one success to 20 concurrent requests for one booking', async () => {
       const booking = await createUteBooking(t.database.db, { ownerId: owner.id });
-      const responses = await Promise.all(
-        Array.from({ length: 20 }, () => t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` })),
-      );
+      const responses = await Promise.all(Array.from({ length: 20 }, () => t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` })));
       const codes = responses.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(19);
@@ -315,7 +346,12 @@ describe('bookings api (offline ledger provider)', () => {
       const response = await t.request({ method: 'GET', url: `/get-account-detail/${owner.id}` });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        data: { accountNumber: expect.stringMatching(/^\d+$/), bsbCode: expect.stringMatching(/^\d{3}-\d{3}$/), accountHolderName: expect.any(String), bankName: expect.any(String) },
+        data: {
+          accountNumber: expect.stringMatching(/^\d+$/),
+          bsbCode: expect.stringMatching(/^\d{3}-\d{3}$/),
+          accountHolderName: expect.any(String),
+          bankName: expect.any(String),
+        },
       });
     });
 
@@ -379,7 +415,14 @@ describe('bookings api (offline ledger provider)', () => {
   describe('reconcilePendingPayouts with the ledger provider', () => {
     it('records a ledger payout left pending by a crash', async () => {
       const booking = await createJobBooking(t.database.db, { ownerId: owner.id });
-      await simulateCrashAfterClaim(t.database.db, { kind: 'job', id: booking.id, ownerId: owner.id, amountCents: 25000, method: 'ledger', idempotencyKey: `payout-job-${booking.id}` });
+      await simulateCrashAfterClaim(t.database.db, {
+        kind: 'job',
+        id: booking.id,
+        ownerId: owner.id,
+        amountCents: 25000,
+        method: 'ledger',
+        idempotencyKey: `payout-job-${booking.id}`,
+      });
       expect(await reconcilePendingPayouts(t.app.ctx)).toBeGreaterThanOrEqual(1);
       expect(await transferStateOf(t.database.db, 'job', booking.id)).toBe('transferred');
       expect((await payoutsOf(t.database.db, booking.id))[0]).toMatchObject({ status: 'succeeded', providerTransferId: `ledger_payout-job-${booking.id}` });
@@ -388,7 +431,14 @@ describe('bookings api (offline ledger provider)', () => {
 
     it('leaves a pending Stripe payout alone when Stripe is not configured', async () => {
       const booking = await createJobBooking(t.database.db, { ownerId: owner.id });
-      await simulateCrashAfterClaim(t.database.db, { kind: 'job', id: booking.id, ownerId: owner.id, amountCents: 25000, method: 'stripe', idempotencyKey: `payout-job-${booking.id}` });
+      await simulateCrashAfterClaim(t.database.db, {
+        kind: 'job',
+        id: booking.id,
+        ownerId: owner.id,
+        amountCents: 25000,
+        method: 'stripe',
+        idempotencyKey: `payout-job-${booking.id}`,
+      });
       await reconcilePendingPayouts(t.app.ctx);
       expect(await transferStateOf(t.database.db, 'job', booking.id)).toBe('transferring');
       expect((await payoutsOf(t.database.db, booking.id))[0].status).toBe('pending');

@@ -100,7 +100,12 @@ function toJobBookingDto(row: JobBookingRow): JobBooking {
 }
 
 /** One tab of a booking list: the page as DTOs, its total, and which payout provider transfers. */
-function toBookingListResponse<TRow, TDto>(payoutProvider: PayoutProvider['name'], query: BookingListQuery, { rows, total }: { rows: TRow[]; total: number }, toDto: (row: TRow) => TDto) {
+function toBookingListResponse<TRow, TDto>(
+  payoutProvider: PayoutProvider['name'],
+  query: BookingListQuery,
+  { rows, total }: { rows: TRow[]; total: number },
+  toDto: (row: TRow) => TDto,
+) {
   return {
     data: rows.map(toDto),
     totalCount: total,
@@ -154,8 +159,7 @@ async function insertNextPayout(
   });
 }
 
-const transferredMessage = (provider: PayoutProvider) =>
-  provider.name === 'stripe' ? PAYOUT_MESSAGES.stripeTransferred : PAYOUT_MESSAGES.ledgerTransferred;
+const transferredMessage = (provider: PayoutProvider) => (provider.name === 'stripe' ? PAYOUT_MESSAGES.stripeTransferred : PAYOUT_MESSAGES.ledgerTransferred);
 
 export interface BookingsServiceDeps {
   db: Db;
@@ -186,7 +190,14 @@ export function createBookingsService({ db, payouts, log }: BookingsServiceDeps)
         targetType: bookingTarget(kind),
         targetId: payout.bookingId,
         before: { transferState: 'transferring', payoutStatus: 'pending' },
-        after: { transferState: 'transferred', payoutStatus: 'succeeded', payoutId: payout.id, providerTransferId: transferId, method: payout.method, amountCents: payout.amountCents },
+        after: {
+          transferState: 'transferred',
+          payoutStatus: 'succeeded',
+          payoutId: payout.id,
+          providerTransferId: transferId,
+          method: payout.method,
+          amountCents: payout.amountCents,
+        },
       });
       return true;
     });

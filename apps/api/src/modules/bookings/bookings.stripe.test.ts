@@ -59,7 +59,13 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
     expect(stripe.transfers[0]).toMatchObject({ amount: 24550, currency: 'aud', destination: owner.stripeAccountId, transfer_group: key });
     expect(stripe.idempotencyKeys).toEqual([key]);
     const [payout] = await payoutsOf(t.database.db, booking.id);
-    expect(payout).toMatchObject({ method: 'stripe', status: 'succeeded', idempotencyKey: key, providerTransferId: stripe.transfers[0].id, amountCents: 24550 });
+    expect(payout).toMatchObject({
+      method: 'stripe',
+      status: 'succeeded',
+      idempotencyKey: key,
+      providerTransferId: stripe.transfers[0].id,
+      amountCents: 24550,
+    });
     expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('transferred');
     expect(await auditActionsOf(t.database.db, booking.id)).toEqual(['payout.start', 'payout.succeed']);
   });
@@ -105,7 +111,9 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
     stripe.rejectNext(400, 'Insufficient funds in Stripe account. In test mode, you can add funds to your available balance.');
     const refused = await transfer(booking.id);
     expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toBe(`${PAYOUT_MESSAGES.refusedPrefix}Insufficient funds in Stripe account. In test mode, you can add funds to your available balance.`);
+    expect(refused.json().message).toBe(
+      `${PAYOUT_MESSAGES.refusedPrefix}Insufficient funds in Stripe account. In test mode, you can add funds to your available balance.`,
+    );
     expect(await transferStateOf(t.database.db, 'ute', booking.id)).toBe('none');
     expect((await payoutsOf(t.database.db, booking.id))[0]).toMatchObject({ status: 'failed', failureMessage: expect.stringContaining('Insufficient funds') });
     expect(transfersFor(booking.id)).toHaveLength(0);
@@ -124,7 +132,14 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
   it('reconciles a crash between the Stripe call and the database write at the next start', async () => {
     const booking = await createUteBooking(t.database.db, { ownerId: owner.id, amount: 99 });
     const key = `payout-ute-${booking.id}`;
-    const payout = await simulateCrashAfterClaim(t.database.db, { kind: 'ute', id: booking.id, ownerId: owner.id, amountCents: 9900, method: 'stripe', idempotencyKey: key });
+    const payout = await simulateCrashAfterClaim(t.database.db, {
+      kind: 'ute',
+      id: booking.id,
+      ownerId: owner.id,
+      amountCents: 9900,
+      method: 'stripe',
+      idempotencyKey: key,
+    });
     const sent = stripe.seedTransfer({ idempotencyKey: key, amount: 9900, destination: owner.stripeAccountId, metadata: { bookingId: booking.id } });
 
     // The next start: a new app on the same database runs the reconciliation before it listens.

@@ -9,7 +9,11 @@ import { startStripeTestServer, type StripeTestServer } from '../../test/stripeT
 const ADMIN = { email: 'payout-crash@test.local', password: 'payout-crash-password' };
 
 async function signIn(port: number): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/admin/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const response = await fetch(`http://127.0.0.1:${port}/api/admin/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -74,7 +78,10 @@ describe('SIGKILL between the Stripe call and the database write', () => {
     expect(stripe.postCount).toBe(1);
 
     // And the booking cannot be paid again.
-    const again = await fetch(`http://127.0.0.1:${api.port}/api/admin/transfer-amount/${booking!.uteBy}/${booking!._id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const again = await fetch(`http://127.0.0.1:${api.port}/api/admin/transfer-amount/${booking!.uteBy}/${booking!._id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(again.status).toBe(409);
     expect(stripe.postCount).toBe(1);
   }, 180_000);

@@ -27,7 +27,11 @@ export function createStripePayoutProvider(secretKey: string, apiBase?: string, 
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
     timeout: options.timeoutMs ?? 20_000,
     ...(base
-      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
       : {}),
   });
   return {

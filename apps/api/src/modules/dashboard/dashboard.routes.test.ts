@@ -24,9 +24,25 @@ describe('GET /api/admin/dashboard-data', () => {
     const bookingRows = await createJobBookings(db, [{ ownerId }, { ownerId }, { ownerId, transactionId: null }, { ownerId }]);
     // Then updates and deletes, several rows a statement.
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, ids[0]));
-    await db.update(users).set({ isActive: not(users.isActive) }).where(inArray(users.id, ids.slice(1, 8)));
-    await db.update(utes).set({ deletedAt: new Date() }).where(inArray(utes.id, uteRows.slice(0, 3).map((ute) => ute.id)));
-    await db.delete(jobBookings).where(inArray(jobBookings.id, bookingRows.slice(0, 2).map((booking) => booking.id)));
+    await db
+      .update(users)
+      .set({ isActive: not(users.isActive) })
+      .where(inArray(users.id, ids.slice(1, 8)));
+    await db
+      .update(utes)
+      .set({ deletedAt: new Date() })
+      .where(
+        inArray(
+          utes.id,
+          uteRows.slice(0, 3).map((ute) => ute.id),
+        ),
+      );
+    await db.delete(jobBookings).where(
+      inArray(
+        jobBookings.id,
+        bookingRows.slice(0, 2).map((booking) => booking.id),
+      ),
+    );
     const [one] = await createJobs(db, 2);
     await db.update(jobs).set({ deletedAt: new Date() }).where(eq(jobs.id, one.id));
     const response = await t.request({ method: 'GET', url: '/dashboard-data' });

@@ -15,7 +15,10 @@ export async function listFaqs(db: DbOrTx): Promise<FaqRow[]> {
 }
 
 export async function findFaqById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<FaqRow | undefined> {
-  const query = db.select().from(faqs).where(and(eq(faqs.id, id), isNull(faqs.deletedAt)));
+  const query = db
+    .select()
+    .from(faqs)
+    .where(and(eq(faqs.id, id), isNull(faqs.deletedAt)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }

@@ -155,7 +155,13 @@ describe('PATCH /api/admin/user-job-status/:id', () => {
     expect(row.status).toBe('Approved');
     const audit = await auditRowsFor(id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'job.status', target_type: 'job', before: { status: 'Pending' }, after: { status: 'Approved' }, admin_id: expect.any(String) });
+    expect(audit[0]).toMatchObject({
+      action: 'job.status',
+      target_type: 'job',
+      before: { status: 'Pending' },
+      after: { status: 'Approved' },
+      admin_id: expect.any(String),
+    });
   });
 
   it('rejects a pending job', async () => {

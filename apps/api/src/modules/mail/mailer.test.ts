@@ -17,7 +17,12 @@ beforeEach(() => {
   (t.app.ctx.limits as unknown as { entries: Map<string, unknown> }).entries.clear();
 });
 
-const otpMail = (code: string): OutgoingMail => ({ to: 'someone@test.local', subject: 'Your password reset code', body: `Your verification code is ${code}.`, isSensitive: true });
+const otpMail = (code: string): OutgoingMail => ({
+  to: 'someone@test.local',
+  subject: 'Your password reset code',
+  body: `Your verification code is ${code}.`,
+  isSensitive: true,
+});
 const outboxRow = async (id: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
 const mailLogs = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => typeof entry.mailTo === 'string');
 
@@ -68,7 +73,10 @@ describe('Mailer with an SMTP server', () => {
     const mailer = new Mailer(t.database.db, t.app.log, { smtpUrl: smtp.url, from: 'test@test.local', sensitiveMailTtlMs: 10 * 60_000 });
     try {
       const stale = await mailer.enqueue(t.database.db, otpMail('161803'));
-      await t.database.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(mailOutbox.id, stale));
+      await t.database.db
+        .update(mailOutbox)
+        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(mailOutbox.id, stale));
       const fresh = await mailer.enqueue(t.database.db, otpMail('141421'));
       expect(await mailer.deliver(stale)).toBe(false);
       expect(await mailer.deliver(fresh)).toBe(true);

@@ -104,15 +104,22 @@ export class Mailer {
     // A delivered (or abandoned) sensitive mail keeps no secret, in the same update that closes it.
     const redacted = mail.isSensitive ? { body: REDACTED_BODY } : {};
     if (mail.isSensitive && Date.now() - mail.createdAt.getTime() > (this.options.sensitiveMailTtlMs ?? DEFAULT_SENSITIVE_MAIL_TTL_MS)) {
-      await this.db.update(mailOutbox).set({ status: 'failed', lastError: 'expired before it could be sent', ...redacted }).where(eq(mailOutbox.id, id));
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'failed', lastError: 'expired before it could be sent', ...redacted })
+        .where(eq(mailOutbox.id, id));
       this.log.warn({ mailId: id }, 'sensitive mail expired before it could be sent; given up and redacted');
       return false;
     }
     if (!this.transport) {
       const canLogBody = !mail.isSensitive || (this.options.canLogSensitiveBodies ?? true);
       if (canLogBody) this.log.info({ mailTo: mail.toAddress, subject: mail.subject, body: mail.body }, 'mail (no SMTP_URL set): logged, not sent');
-      else this.log.info({ mailTo: mail.toAddress, subject: mail.subject }, 'mail (no SMTP_URL set): not sent; its body is sensitive and withheld from the log');
-      await this.db.update(mailOutbox).set({ status: 'logged', sentAt: new Date(), ...redacted }).where(eq(mailOutbox.id, id));
+      else
+        this.log.info({ mailTo: mail.toAddress, subject: mail.subject }, 'mail (no SMTP_URL set): not sent; its body is sensitive and withheld from the log');
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'logged', sentAt: new Date(), ...redacted })
+        .where(eq(mailOutbox.id, id));
       return true;
     }
     try {

@@ -57,14 +57,22 @@ describe('payments api', () => {
       const body = (await t.request({ method: 'GET', url: '/payment-list?sort=oldest&limit=20' })).json<{ data: PaymentDto[] }>();
       const times = body.data.map((p) => Date.parse(p.createdAt));
       expect([...times].sort((a, b) => a - b)).toEqual(times);
-      const [oldest] = await t.database.db.select().from(payments).where(eq(payments.isStripe, true)).orderBy(asc(payments.createdAt), asc(payments.id)).limit(1);
+      const [oldest] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.isStripe, true))
+        .orderBy(asc(payments.createdAt), asc(payments.id))
+        .limit(1);
       expect(body.data[0]._id).toBe(oldest.id);
     });
 
     it('searches by payer name, case-insensitively, over all rows', async () => {
       const [sample] = await t.database.db.select().from(payments).where(eq(payments.isStripe, true)).limit(1);
       const term = sample.paymentBy.split(' ')[0].toUpperCase();
-      const body = (await t.request({ method: 'GET', url: `/payment-list?search=${encodeURIComponent(term)}&limit=100` })).json<{ data: PaymentDto[]; totalCount: number }>();
+      const body = (await t.request({ method: 'GET', url: `/payment-list?search=${encodeURIComponent(term)}&limit=100` })).json<{
+        data: PaymentDto[];
+        totalCount: number;
+      }>();
       expect(body.totalCount).toBe(await countWhere(t, sql`is_stripe and payment_by ilike ${`%${term}%`}`));
       expect(body.data.length).toBeGreaterThan(0);
       for (const payment of body.data) expect(payment.paymentBy.toUpperCase()).toContain(term);
@@ -95,7 +103,10 @@ describe('payments api', () => {
   describe('GET /api/admin/get-update-manual-status', () => {
     it('lists manual ute payments and manual job payments apart', async () => {
       for (const kind of ['ute', 'job'] as const) {
-        const body = (await t.request({ method: 'GET', url: `/get-update-manual-status?kind=${kind}&limit=100` })).json<{ data: PaymentDto[]; totalCount: number }>();
+        const body = (await t.request({ method: 'GET', url: `/get-update-manual-status?kind=${kind}&limit=100` })).json<{
+          data: PaymentDto[];
+          totalCount: number;
+        }>();
         expect(body.totalCount).toBe(await countWhere(t, kind === 'job' ? sql`not is_stripe and is_job` : sql`not is_stripe and not is_job`));
         expect(body.data.length).toBeGreaterThan(0);
         for (const payment of body.data) {
@@ -110,7 +121,9 @@ describe('payments api', () => {
       const times = oldest.data.map((p) => Date.parse(p.createdAt));
       expect([...times].sort((a, b) => a - b)).toEqual(times);
       const name = oldest.data[0].paymentBy;
-      const searched = (await t.request({ method: 'GET', url: `/get-update-manual-status?kind=ute&search=${encodeURIComponent(name)}` })).json<{ data: PaymentDto[] }>();
+      const searched = (await t.request({ method: 'GET', url: `/get-update-manual-status?kind=ute&search=${encodeURIComponent(name)}` })).json<{
+        data: PaymentDto[];
+      }>();
       expect(searched.data.length).toBeGreaterThan(0);
       for (const payment of searched.data) expect(payment.paymentBy).toBe(name);
     });
@@ -130,7 +143,10 @@ describe('payments api', () => {
 
       const unsigned = await t.app.inject({ method: 'GET', url: signed.split('?')[0] });
       expect(unsigned.statusCode).toBe(403);
-      const tampered = await t.app.inject({ method: 'GET', url: signed.replace(/sig=[0-9a-f]/, (m) => (m.endsWith('0') ? `${m.slice(0, -1)}1` : `${m.slice(0, -1)}0`)) });
+      const tampered = await t.app.inject({
+        method: 'GET',
+        url: signed.replace(/sig=[0-9a-f]/, (m) => (m.endsWith('0') ? `${m.slice(0, -1)}1` : `${m.slice(0, -1)}0`)),
+      });
       expect(tampered.statusCode).toBe(403);
       const payment = body.data.find((p) => !p.paymentImage);
       if (payment) expect(payment.paymentImage).toBeNull();

@@ -36,7 +36,11 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
       limit: query.limit,
       page: query.page,
     });
-    return { data: rows.map((row) => toPaymentDto(row, files)), totalCount: total, paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) } };
+    return {
+      data: rows.map((row) => toPaymentDto(row, files)),
+      totalCount: total,
+      paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
+    };
   }
 
   /** GET get-update-manual-status: manual payments of utes or of jobs. */
@@ -49,7 +53,11 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
       limit: query.limit,
       page: query.page,
     });
-    return { data: rows.map((row) => toPaymentDto(row, files)), totalCount: total, paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) } };
+    return {
+      data: rows.map((row) => toPaymentDto(row, files)),
+      totalCount: total,
+      paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
+    };
   }
 
   /** PUT update-manual-status/{id}: the admin accepts a manual payment (it moves to inProgress), once. */
@@ -59,7 +67,13 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
       if (!before) return null;
       const row = await acceptManualPayment(tx, id);
       if (!row) return null;
-      await writeAudit(tx, actor, { action: 'payment.accept', targetType: 'payment', targetId: id, before: { status: before.status }, after: { status: row.status } });
+      await writeAudit(tx, actor, {
+        action: 'payment.accept',
+        targetType: 'payment',
+        targetId: id,
+        before: { status: before.status },
+        after: { status: row.status },
+      });
       return row;
     });
     if (accepted) return { message: PAYOUT_MESSAGES.paymentAccepted };

@@ -114,7 +114,11 @@ describe('queries api', () => {
   describe('PATCH /api/admin/reply-query', () => {
     it('stores the reply, mails it to the customer over SMTP and audits once', async () => {
       const id = await createQuery('reply.me@example.com.au');
-      const response = await t.request({ method: 'PATCH', url: '/reply-query', payload: { queryId: id, reply: '  Yes, we have a HiLux with a tow bar free on Saturday — see you then.  ' } });
+      const response = await t.request({
+        method: 'PATCH',
+        url: '/reply-query',
+        payload: { queryId: id, reply: '  Yes, we have a HiLux with a tow bar free on Saturday — see you then.  ' },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Reply sent successfully', isSent: true });
 
@@ -246,7 +250,10 @@ describe('PATCH /api/admin/reply-query with the SMTP server down', () => {
 
     // The SMTP server comes back: the outbox retry delivers the kept mail.
     smtp = await startSmtpCapture({ port });
-    await t.database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.status, 'pending'));
+    await t.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(mailOutbox.status, 'pending'));
     expect(await t.app.ctx.mailer.retryPending()).toBe(1);
     const mail = await smtp.waitForMail();
     expect(mail.to).toEqual([stored.to_address]);

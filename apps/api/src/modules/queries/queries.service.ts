@@ -43,15 +43,7 @@ function replyMail(query: repo.CustomerQueryRow, reply: string) {
   return {
     to: query.email,
     subject: 'Re: your enquiry',
-    body: [
-      `Hi ${query.firstName},`,
-      '',
-      reply,
-      '',
-      '---',
-      'Your original message:',
-      query.message,
-    ].join('\n'),
+    body: [`Hi ${query.firstName},`, '', reply, '', '---', 'Your original message:', query.message].join('\n'),
   };
 }
 

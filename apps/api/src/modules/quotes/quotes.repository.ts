@@ -55,10 +55,6 @@ export async function updateShipment(
   id: string,
   values: Partial<Pick<ShipmentRow, 'status' | 'notes' | 'pickUpDateAndTime' | 'price' | 'deletedAt'>>,
 ): Promise<ShipmentRow> {
-  const [row] = await db
-    .update(shipments)
-    .set(values)
-    .where(eq(shipments.id, id))
-    .returning();
+  const [row] = await db.update(shipments).set(values).where(eq(shipments.id, id)).returning();
   return row;
 }

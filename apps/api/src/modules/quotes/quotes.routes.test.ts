@@ -48,7 +48,10 @@ describe('GET /api/admin/all-shipments', () => {
 
   it('pages with page and limit without overlap', async () => {
     const first = (await t.request({ method: 'GET', url: '/all-shipments?page=1&limit=5' })).json<{ data: { _id: string }[] }>().data;
-    const second = (await t.request({ method: 'GET', url: '/all-shipments?page=2&limit=5' })).json<{ data: { _id: string }[]; paginationData: { page: number } }>();
+    const second = (await t.request({ method: 'GET', url: '/all-shipments?page=2&limit=5' })).json<{
+      data: { _id: string }[];
+      paginationData: { page: number };
+    }>();
     expect(second.data).toHaveLength(5);
     expect(second.paginationData.page).toBe(2);
     expect(second.data.some((row) => first.some((other) => other._id === row._id))).toBe(false);
@@ -58,8 +61,20 @@ describe('GET /api/admin/all-shipments', () => {
     const half = await makeQuote({ kind: 'half' });
     const full = await makeQuote({ kind: 'full' });
     const data = (await t.request({ method: 'GET', url: '/all-shipments?limit=100' })).json<{ data: Record<string, unknown>[] }>().data;
-    expect(data.find((row) => row._id === half.id)).toMatchObject({ quoteStatus: 'half', email: expect.stringContaining('@') as string, collectionAddress: '10 Half St, Brisbane QLD 4000', contactDetail: [] });
-    expect(data.find((row) => row._id === full.id)).toMatchObject({ quoteStatus: 'full', email: null, contactDetail: [{ collectionInfo: { collectionAddress: '1 Pick St, Perth WA 6000' } }, { deliveryInfo: { deliveryAddress: '2 Drop Rd, Sydney NSW 2000' } }] });
+    expect(data.find((row) => row._id === half.id)).toMatchObject({
+      quoteStatus: 'half',
+      email: expect.stringContaining('@') as string,
+      collectionAddress: '10 Half St, Brisbane QLD 4000',
+      contactDetail: [],
+    });
+    expect(data.find((row) => row._id === full.id)).toMatchObject({
+      quoteStatus: 'full',
+      email: null,
+      contactDetail: [
+        { collectionInfo: { collectionAddress: '1 Pick St, Perth WA 6000' } },
+        { deliveryInfo: { deliveryAddress: '2 Drop Rd, Sydney NSW 2000' } },
+      ],
+    });
   });
 
   it('hides rejected and deleted quotes', async () => {
@@ -86,7 +101,11 @@ describe('GET /api/admin/all-shipments', () => {
 describe('POST /api/admin/send-quote-price-email/:id', () => {
   it('stores the price, marks the quote quoted, writes one audit row and mails the half row email', async () => {
     const quote = await makeQuote({ kind: 'half' });
-    const response = await t.request({ method: 'POST', url: `/send-quote-price-email/${quote.id}`, payload: { email: 'someone.else@example.com', price: '1234.5' } });
+    const response = await t.request({
+      method: 'POST',
+      url: `/send-quote-price-email/${quote.id}`,
+      payload: { email: 'someone.else@example.com', price: '1234.5' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Price sent successfully!' });
     const row = await rowOf(quote.id);

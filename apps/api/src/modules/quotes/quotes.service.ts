@@ -112,7 +112,13 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
       const before = await lockQuote(tx, id);
       requireOpen(before);
       await repo.updateShipment(tx, id, { status: 'rejected', deletedAt: new Date() });
-      await writeAudit(tx, actor, { action: 'quote.reject', targetType: 'shipment', targetId: id, before: { status: before.status }, after: { status: 'rejected' } });
+      await writeAudit(tx, actor, {
+        action: 'quote.reject',
+        targetType: 'shipment',
+        targetId: id,
+        before: { status: before.status },
+        after: { status: 'rejected' },
+      });
     });
   }
 
@@ -121,7 +127,13 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
       const before = await lockQuote(tx, id);
       requireOpen(before);
       await repo.updateShipment(tx, id, { status: 'accepted' });
-      await writeAudit(tx, actor, { action: 'quote.accept', targetType: 'shipment', targetId: id, before: { status: before.status }, after: { status: 'accepted' } });
+      await writeAudit(tx, actor, {
+        action: 'quote.accept',
+        targetType: 'shipment',
+        targetId: id,
+        before: { status: before.status },
+        after: { status: 'accepted' },
+      });
     });
   }
 

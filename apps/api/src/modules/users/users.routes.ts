@@ -13,10 +13,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     users.listUsers(request.query),
   );
 
-  app.put(
-    routePaths.userStatus,
-    { schema: { tags, params: idParamSchema, body: userStatusBodySchema, response: { 200: messageSchema } } },
-    (request) => users.setUserStatus(request.params.id, request.body, actorOf(request)),
+  app.put(routePaths.userStatus, { schema: { tags, params: idParamSchema, body: userStatusBodySchema, response: { 200: messageSchema } } }, (request) =>
+    users.setUserStatus(request.params.id, request.body, actorOf(request)),
   );
 
   app.put(routePaths.deleteUser, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>

@@ -2,7 +2,17 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from './Button';
 
 /** The edit and delete icon buttons of a content row; `editLabel`/`deleteLabel` are their accessible names. */
-export function EditDeleteActions({ editLabel, deleteLabel, onEdit, onDelete }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void }) {
+export function EditDeleteActions({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <div className="flex gap-1">
       <Button variant="ghost" size="sm" aria-label={editLabel} title="Edit" onClick={onEdit}>

@@ -6,7 +6,17 @@ export interface TabOption<T extends string> {
 }
 
 /** A tab strip whose value the screen keeps (usually in the URL). */
-export function TabStrip<T extends string>({ value, options, onChange, label }: { value: T; options: TabOption<T>[]; onChange: (value: T) => void; label: string }) {
+export function TabStrip<T extends string>({
+  value,
+  options,
+  onChange,
+  label,
+}: {
+  value: T;
+  options: TabOption<T>[];
+  onChange: (value: T) => void;
+  label: string;
+}) {
   return (
     <RadixTabs.Root value={value} onValueChange={(next) => onChange(next as T)}>
       <RadixTabs.List aria-label={label} className="mb-4 inline-flex gap-1 rounded-lg bg-slate-200 p-1">

@@ -80,7 +80,11 @@ describe('UserActivityPage', () => {
   it('offers Latest Activities, All Dates with the total, then each date with its count', async () => {
     renderPage();
     const select = await screen.findByRole('combobox', { name: 'Filter by Date' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Latest Activities',
       'All Dates (6 activities)',
       expect.stringMatching(/20 March 2025 \(2 activities\)$/),

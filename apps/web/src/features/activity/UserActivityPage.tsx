@@ -16,8 +16,7 @@ function DayGroup({ group, userName }: { group: ActivityDayGroup; userName: stri
     <section aria-labelledby={headingId} className="border-l-4 border-brand-100 pl-4 sm:pl-6">
       <h2 id={headingId} className="mb-3 flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
         <CalendarDays className="h-5 w-5 text-brand-600" aria-hidden="true" />
-        {formatActivityDay(group.date)}{' '}
-        <span className="text-sm font-normal text-slate-600">({activityCount(group.count)})</span>
+        {formatActivityDay(group.date)} <span className="text-sm font-normal text-slate-600">({activityCount(group.count)})</span>
       </h2>
       <ul className="space-y-3">
         {group.activities.map((entry) => {
@@ -107,7 +106,9 @@ export function UserActivityPage() {
               {errorText(activity.error)}
             </p>
           ) : groups.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">No activities found for the selected date filter</p>
+            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">
+              No activities found for the selected date filter
+            </p>
           ) : (
             <div className="space-y-8">
               {groups.map((group) => (

@@ -37,7 +37,11 @@ describe('activitySentence', () => {
     ],
     ['uteOwner-apply-for-job', { activityTo: { jobName: 'Move a couch' } }, 'Olivia Nguyen applied for the job Move a couch.'],
     ['uteOwner-apply-for-job', {}, 'Olivia Nguyen applied for a job.'],
-    ['ute-dispatched', { response: 'Blue HiLux', activityTo: { jobName: 'Move a couch' } }, 'Olivia Nguyen dispatched the UTE Blue HiLux for the job Move a couch.'],
+    [
+      'ute-dispatched',
+      { response: 'Blue HiLux', activityTo: { jobName: 'Move a couch' } },
+      'Olivia Nguyen dispatched the UTE Blue HiLux for the job Move a couch.',
+    ],
     ['job-request-rejected', { activityTo: { jobName: 'Move a couch' } }, 'Olivia Nguyen rejected the request for the job Move a couch.'],
     ['job-request-rejected', {}, 'Olivia Nguyen rejected a job request.'],
   ] as const)('%s reads as a sentence', (activity, values, expected) => {
@@ -52,15 +56,17 @@ describe('activitySentence', () => {
 
   describe('initiate-manual-payment', () => {
     it('is a UTE payment for type manualUTEPayment', () => {
-      expect(activitySentence(record({ activity: 'initiate-manual-payment', type: 'manualUTEPayment', activityTo: { uteName: 'Blue HiLux', amount: 300 } }))).toBe(
-        'Olivia Nguyen initiated a manual UTE payment for Blue HiLux of A$300.00.',
-      );
+      expect(
+        activitySentence(record({ activity: 'initiate-manual-payment', type: 'manualUTEPayment', activityTo: { uteName: 'Blue HiLux', amount: 300 } })),
+      ).toBe('Olivia Nguyen initiated a manual UTE payment for Blue HiLux of A$300.00.');
     });
     it('is a job payment for any other type', () => {
-      expect(activitySentence(record({ activity: 'initiate-manual-payment', type: 'manualJobPayment', activityTo: { uteName: 'Blue HiLux', amount: 300 } }))).toBe(
-        'Olivia Nguyen initiated a manual job payment for Blue HiLux of A$300.00.',
+      expect(
+        activitySentence(record({ activity: 'initiate-manual-payment', type: 'manualJobPayment', activityTo: { uteName: 'Blue HiLux', amount: 300 } })),
+      ).toBe('Olivia Nguyen initiated a manual job payment for Blue HiLux of A$300.00.');
+      expect(activitySentence(record({ activity: 'initiate-manual-payment', activityTo: { uteName: 'Blue HiLux', amount: 300 } }))).toContain(
+        'manual job payment',
       );
-      expect(activitySentence(record({ activity: 'initiate-manual-payment', activityTo: { uteName: 'Blue HiLux', amount: 300 } }))).toContain('manual job payment');
     });
   });
 

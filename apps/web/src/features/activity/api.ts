@@ -22,11 +22,7 @@ export function useUserActivity(userId: string, filter: ActivityFilter) {
     queryKey: queryKeys.activity.list(userId, filter),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => {
-      const query = isDayFilter(filter)
-        ? { date: filter }
-        : filter === 'all'
-          ? { days: ACTIVITY_DAYS_PER_PAGE, before: pageParam }
-          : { days: 1 };
+      const query = isDayFilter(filter) ? { date: filter } : filter === 'all' ? { days: ACTIVITY_DAYS_PER_PAGE, before: pageParam } : { days: 1 };
       return api.get<ActivityResponse>(apiPaths.activities(userId), query, signal);
     },
     getNextPageParam: (lastPage) => (filter === 'all' && lastPage.hasMore ? lastPage.data.at(-1)?.date : undefined),

@@ -16,21 +16,43 @@ export function ChangePasswordPage() {
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
-  const handleSubmit = form.handleSubmit((values) =>
-    void change.run(values, (result) => {
+  const handleSubmit = form.handleSubmit(
+    (values) =>
+      void change.run(values, (result) => {
         notifySuccess(result.message);
         // The server has already revoked the old token; forget it here too.
         sessionActions.clear();
         void navigate('/sign-in', { replace: true });
-    }),
+      }),
   );
   return (
     <section className="max-w-lg">
       <PageHeader title="Change Password" />
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm">
-        <FormField label="Current Password" type="password" autoComplete="current-password" canReveal error={errors.oldPassword?.message} {...form.register('oldPassword')} />
-        <FormField label="New Password" type="password" autoComplete="new-password" canReveal error={errors.newPassword?.message} {...form.register('newPassword')} />
-        <FormField label="Confirm Password" type="password" autoComplete="new-password" canReveal error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <FormField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          canReveal
+          error={errors.oldPassword?.message}
+          {...form.register('oldPassword')}
+        />
+        <FormField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          canReveal
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <FormField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          canReveal
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? '...Loading' : 'Change Password'}
         </Button>

@@ -13,12 +13,13 @@ export function ForgetPasswordPage() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();
   const form = useForm<ForgotPassword>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
-  const handleSubmit = form.handleSubmit((values) =>
-    void forgot.run(values, (result) => {
+  const handleSubmit = form.handleSubmit(
+    (values) =>
+      void forgot.run(values, (result) => {
         notifySuccess(result.message);
         sessionActions.setEmail(result.email);
         void navigate('/otp');
-    }),
+      }),
   );
   return (
     <AuthCard title="Forgot password" subtitle="Enter your email and we will send you a code">

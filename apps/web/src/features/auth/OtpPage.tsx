@@ -18,17 +18,25 @@ export function OtpPage() {
   const checkOtp = useCheckOtp();
   const form = useForm<{ otp: string }>({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
   if (!email) return <Navigate to="/forget-password" replace />;
-  const handleSubmit = form.handleSubmit(({ otp }) =>
-    void checkOtp.run({ otp, email }, (result) => {
-      notifySuccess(result.message);
-      sessionActions.setPasswordChangeToken(result.token);
-      void navigate('/reset-password');
-    }),
+  const handleSubmit = form.handleSubmit(
+    ({ otp }) =>
+      void checkOtp.run({ otp, email }, (result) => {
+        notifySuccess(result.message);
+        sessionActions.setPasswordChangeToken(result.token);
+        void navigate('/reset-password');
+      }),
   );
   return (
     <AuthCard title="Enter the code" subtitle={`We sent a 6-digit code to ${email}`}>
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-        <FormField label="Verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={form.formState.errors.otp?.message} {...form.register('otp')} />
+        <FormField
+          label="Verification code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={form.formState.errors.otp?.message}
+          {...form.register('otp')}
+        />
         <Button type="submit" disabled={checkOtp.isPending}>
           {checkOtp.isPending ? '...Loading' : 'Verify'}
         </Button>

@@ -36,8 +36,7 @@ export function SignInPage() {
   const [wasSubmitted, setWasSubmitted] = useState(false);
   // Like the other forms: nothing is said before the first submit, then every change re-checks.
   const errors = wasSubmitted ? fieldErrorsOf(values) : {};
-  const setField = (field: keyof SignIn) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const setField = (field: keyof SignIn) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,15 +64,7 @@ export function SignInPage() {
   return (
     <AuthCard title="Sign in" subtitle="Administrators only">
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          name="email"
-          value={values.email}
-          onChange={setField('email')}
-          error={errors.email}
-        />
+        <FormField label="Email" type="email" autoComplete="username" name="email" value={values.email} onChange={setField('email')} error={errors.email} />
         <FormField
           label="Password"
           type="password"

@@ -50,7 +50,14 @@ function BlogForm({
       </Field>
       <Field label="Description">
         {(id) => (
-          <textarea id={id} value={description} onChange={(event) => setDescription(event.target.value)} placeholder="Enter Description" rows={5} className={fieldClass} />
+          <textarea
+            id={id}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            placeholder="Enter Description"
+            rows={5}
+            className={fieldClass}
+          />
         )}
       </Field>
       <Field label="Image">

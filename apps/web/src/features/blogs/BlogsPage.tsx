@@ -78,7 +78,13 @@ export function BlogsPage() {
         empty={<EmptyState title="No blogs found" />}
       />
       <BlogFormDialog open={form.open} blog={editing} isPending={saveBlog.isPending} onSubmit={handleSubmit} onClose={closeForm} />
-      <ConfirmDeleteDialog target={toDelete} onClose={() => setToDelete(null)} title="Delete Blog" message="Are you sure you want to delete this blog?" deletion={deleteBlog} />
+      <ConfirmDeleteDialog
+        target={toDelete}
+        onClose={() => setToDelete(null)}
+        title="Delete Blog"
+        message="Are you sure you want to delete this blog?"
+        deletion={deleteBlog}
+      />
     </section>
   );
 }

@@ -50,7 +50,10 @@ describe('ManualPaymentDialog', () => {
   });
 
   it("shows the server's message and keeps Transfer disabled when the owner has no bank details", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(404, { message: 'Bank account not found' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { message: 'Bank account not found' })),
+    );
     renderDialog();
     expect(await screen.findByText('Bank account not found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();

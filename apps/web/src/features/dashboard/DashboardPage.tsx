@@ -28,9 +28,7 @@ export function DashboardPage() {
   return (
     <section>
       <h1 className="text-2xl font-semibold text-slate-900">Dashboard Overview</h1>
-      <p className="mb-6 text-sm text-slate-700">
-        Last updated: {new Date(dashboard.dataUpdatedAt || Date.now()).toLocaleTimeString('en-AU')}
-      </p>
+      <p className="mb-6 text-sm text-slate-700">Last updated: {new Date(dashboard.dataUpdatedAt || Date.now()).toLocaleTimeString('en-AU')}</p>
       {dashboard.isPending && <Spinner label="Loading dashboard" />}
       {dashboard.isError && <p className="text-red-700">Error loading dashboard data: {dashboard.error.message}</p>}
       {dashboard.data && (
@@ -39,7 +37,11 @@ export function DashboardPage() {
             const value = dashboard.data.data[key];
             return (
               <li key={key}>
-                <Link to={to} className="block rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-600" data-testid={`card-${key}`}>
+                <Link
+                  to={to}
+                  className="block rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-600"
+                  data-testid={`card-${key}`}
+                >
                   <div className="flex items-center justify-between">
                     <h2 className="text-sm font-medium text-slate-700">{title}</h2>
                     <Icon className="h-5 w-5 text-brand-600" aria-hidden="true" />

@@ -40,7 +40,9 @@ function FaqForm({ faq, isPending, onSubmit, onCancel }: { faq: Faq | null; isPe
         {(id) => <input id={id} value={question} onChange={(event) => setQuestion(event.target.value)} placeholder="Enter Question" className={fieldClass} />}
       </Field>
       <Field label="Answer">
-        {(id) => <textarea id={id} value={answer} onChange={(event) => setAnswer(event.target.value)} placeholder="Enter Answer" rows={5} className={fieldClass} />}
+        {(id) => (
+          <textarea id={id} value={answer} onChange={(event) => setAnswer(event.target.value)} placeholder="Enter Answer" rows={5} className={fieldClass} />
+        )}
       </Field>
       <SaveCancelButtons isEditing={faq !== null} isPending={isPending} onCancel={onCancel} />
     </form>

@@ -68,7 +68,13 @@ export function FaqPage() {
         empty={<EmptyState title="No FAQs" />}
       />
       <FaqFormDialog open={form.open} faq={editing} isPending={isSaving} onSubmit={handleSubmit} onClose={closeForm} />
-      <ConfirmDeleteDialog target={toDelete} onClose={() => setToDelete(null)} title="Delete FAQ" message="Are you sure you want to delete this FAQ?" deletion={deleteFaq} />
+      <ConfirmDeleteDialog
+        target={toDelete}
+        onClose={() => setToDelete(null)}
+        title="Delete FAQ"
+        message="Are you sure you want to delete this FAQ?"
+        deletion={deleteFaq}
+      />
     </section>
   );
 }

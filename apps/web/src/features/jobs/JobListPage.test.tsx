@@ -41,7 +41,8 @@ const listOf = (data: Job[], totalCount = data.length, page = 1): JobListRespons
   totalCount,
   paginationData: { page, totalPages: Math.max(1, Math.ceil(totalCount / 10)) },
 });
-const requests = (method = 'GET') => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([input]) => new URL(String(input), 'http://localhost'));
+const requests = (method = 'GET') =>
+  fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([input]) => new URL(String(input), 'http://localhost'));
 
 const renderPage = (path = '/job-list') => renderWithProviders(<JobListPage />, path);
 
@@ -66,7 +67,12 @@ describe('JobListPage', () => {
       'JOB ID',
       'Actions',
     ]);
-    expect(row.getAllByRole('cell').map((cell) => cell.textContent).slice(0, 6)).toEqual([
+    expect(
+      row
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 6),
+    ).toEqual([
       'Furniture removal in Perth',
       'Furniture removal needed around Perth. Stairs at pickup.',
       'WA',
@@ -74,7 +80,9 @@ describe('JobListPage', () => {
       'Mon 7am-3pm, Sat 9am-1pm',
       '$420',
     ]);
-    const bare = within(screen.getByText('JOB-000003').closest('tr')!).getAllByRole('cell').map((cell) => cell.textContent);
+    const bare = within(screen.getByText('JOB-000003').closest('tr')!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(bare.slice(1, 7)).toEqual(['No description', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A']);
     expect(bare[8]).toBe('Rejected');
     expect(requests()[0].searchParams.toString()).toBe('page=1&limit=10');
@@ -154,7 +162,16 @@ describe('JobListPage', () => {
     renderPage();
     await userEvent.click(within((await screen.findByText('JOB-000001')).closest('tr')!).getByRole('button', { name: 'View' }));
     let dialog = within(await screen.findByRole('dialog', { name: 'Job Details' }));
-    for (const text of ['Furniture removal in Perth', 'JOB-000001', pending.description!, 'WA', '12 Hay Street, Perth', 'Mon 7am-3pm, Sat 9am-1pm', '$420', 'Pending']) {
+    for (const text of [
+      'Furniture removal in Perth',
+      'JOB-000001',
+      pending.description!,
+      'WA',
+      '12 Hay Street, Perth',
+      'Mon 7am-3pm, Sat 9am-1pm',
+      '$420',
+      'Pending',
+    ]) {
       expect(dialog.getByText(text, { exact: true })).toBeInTheDocument();
     }
     expect(dialog.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['/jobImg/demo-job-1.png', '/jobImg/demo-job-2.png']);

@@ -43,7 +43,13 @@ export function JobListPage() {
   const [viewed, setViewed] = useState<Job | null>(null);
   const [toDelete, setToDelete] = useState<Job | null>(null);
   const deleteJob = useDeleteJob({ onSuccess: () => setToDelete(null) });
-  const columns = useModerationColumns(JOB_COLUMNS, { canSetStatus: canSetJobStatus, setStatus, deletion: deleteJob, onView: setViewed, onDelete: setToDelete });
+  const columns = useModerationColumns(JOB_COLUMNS, {
+    canSetStatus: canSetJobStatus,
+    setStatus,
+    deletion: deleteJob,
+    onView: setViewed,
+    onDelete: setToDelete,
+  });
   useKeepPageInRange(jobs, params.page, JOB_PAGE_SIZE, setParams);
 
   return (

@@ -49,7 +49,15 @@ describe('PaymentHistoryPage', () => {
   it('shows the manual columns, cents as AUD, the receipt link or No receipt, and Accepted for inProgress', async () => {
     renderPage('/payment-history?tab=manual');
     await screen.findAllByText('Olivia Nguyen');
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['User', 'Amount', 'Date', 'Status', 'Transaction ID', 'Receipt', 'Action']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'User',
+      'Amount',
+      'Date',
+      'Status',
+      'Transaction ID',
+      'Receipt',
+      'Action',
+    ]);
     expect(screen.getAllByText('A$1,234.50')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'View' })).toBeInTheDocument();
     expect(screen.getByText('No receipt')).toBeInTheDocument();

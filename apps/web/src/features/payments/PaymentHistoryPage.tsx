@@ -70,7 +70,12 @@ export function PaymentHistoryPage() {
         cell: ({ row }) => {
           const { label, disabled } = acceptLabel(row.original.status, accept.isRowPending(row.original._id));
           return (
-            <Button size="sm" variant={label === 'Accepted' ? 'secondary' : 'success'} disabled={disabled || accept.isPending} onClick={() => accept.mutate(row.original._id)}>
+            <Button
+              size="sm"
+              variant={label === 'Accepted' ? 'secondary' : 'success'}
+              disabled={disabled || accept.isPending}
+              onClick={() => accept.mutate(row.original._id)}
+            >
               {label}
             </Button>
           );

@@ -15,7 +15,11 @@ export function useStripePayments(params: { page: number; search: string; sort: 
   return useQuery({
     queryKey: queryKeys.payments.list('stripe', params),
     queryFn: ({ signal }) =>
-      api.get<PaymentListResponse>(apiPaths.payments, { page: params.page, limit: PAYMENT_PAGE_SIZE, search: params.search || undefined, sort: params.sort }, signal),
+      api.get<PaymentListResponse>(
+        apiPaths.payments,
+        { page: params.page, limit: PAYMENT_PAGE_SIZE, search: params.search || undefined, sort: params.sort },
+        signal,
+      ),
     placeholderData: keepPreviousData,
     enabled,
   });

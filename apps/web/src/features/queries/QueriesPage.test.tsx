@@ -15,7 +15,16 @@ const answered: CustomerQuery = {
   message: 'Can I hire a ute with a tow bar this weekend please?',
   date: '2026-03-04T05:06:00.000Z',
   replies: ['Yes, one is free on Saturday.'],
-  replyDetails: [{ _id: 'r1', message: 'Yes, one is free on Saturday.', mailStatus: 'sent', isSent: true, sentAt: '2026-03-04T06:00:00.000Z', createdAt: '2026-03-04T06:00:00.000Z' }],
+  replyDetails: [
+    {
+      _id: 'r1',
+      message: 'Yes, one is free on Saturday.',
+      mailStatus: 'sent',
+      isSent: true,
+      sentAt: '2026-03-04T06:00:00.000Z',
+      createdAt: '2026-03-04T06:00:00.000Z',
+    },
+  ],
 };
 const open: CustomerQuery = {
   ...answered,
@@ -31,7 +40,11 @@ const open: CustomerQuery = {
 
 let handler: FakeHandler;
 const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
-const listOf = (queries: CustomerQuery[], totalCount = queries.length): QueryListResponse => ({ queries, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / 10)) });
+const listOf = (queries: CustomerQuery[], totalCount = queries.length): QueryListResponse => ({
+  queries,
+  totalCount,
+  totalPages: Math.max(1, Math.ceil(totalCount / 10)),
+});
 const calls = (method: string) => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
 
 const renderPage = (path = '/queries') => renderWithProviders(<QueriesPage />, path);

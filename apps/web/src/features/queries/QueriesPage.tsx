@@ -39,7 +39,13 @@ export function QueriesPage() {
           const query = row.original;
           return (
             <div className="flex items-center gap-1">
-              <Button variant="ghost" size="sm" aria-label={`View details of the query from ${query.email}`} title="View details" onClick={() => setViewing(query)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`View details of the query from ${query.email}`}
+                title="View details"
+                onClick={() => setViewing(query)}
+              >
                 <Eye className="h-4 w-4" aria-hidden="true" />
               </Button>
               <Button variant="secondary" size="sm" onClick={() => setReplying(query)} aria-label={`Reply to ${query.email}`}>
@@ -71,7 +77,13 @@ export function QueriesPage() {
   return (
     <section>
       <PageHeader title="User Queries">
-        <SearchBox value={params.email} onSearch={(email) => setParams({ email })} placeholder="Search by email" label="Search queries by email" delayMs={500} />
+        <SearchBox
+          value={params.email}
+          onSearch={(email) => setParams({ email })}
+          placeholder="Search by email"
+          label="Search queries by email"
+          delayMs={500}
+        />
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <span className="sr-only">Sort queries</span>
           <select
@@ -104,7 +116,13 @@ export function QueriesPage() {
       />
       <QueryDetailsDialog query={viewingNow} onClose={() => setViewing(null)} />
       <ReplyDialog query={replying} onClose={() => setReplying(null)} />
-      <ConfirmDeleteDialog target={toDelete} onClose={() => setToDelete(null)} title="Delete Query" message="Are you sure you want to delete this query?" deletion={deleteQuery} />
+      <ConfirmDeleteDialog
+        target={toDelete}
+        onClose={() => setToDelete(null)}
+        title="Delete Query"
+        message="Are you sure you want to delete this query?"
+        deletion={deleteQuery}
+      />
     </section>
   );
 }

@@ -64,7 +64,13 @@ export function ReplyDialog({ query, onClose }: { query: CustomerQuery | null; o
             <label htmlFor={ids.to} className="mb-1 block text-sm font-medium text-slate-800">
               To
             </label>
-            <input id={ids.to} type="email" readOnly value={query.email} className="w-full rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-800" />
+            <input
+              id={ids.to}
+              type="email"
+              readOnly
+              value={query.email}
+              className="w-full rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-800"
+            />
           </div>
           <div>
             <label htmlFor={ids.original} className="mb-1 block text-sm font-medium text-slate-800">

@@ -11,7 +11,11 @@ export function useCustomerQueries(params: { page: number; email: string; sort: 
   return useQuery({
     queryKey: queryKeys.queries.list(params.page, params.email, params.sort),
     queryFn: ({ signal }) =>
-      api.get<QueryListResponse>(apiPaths.queries, { page: params.page, limit: QUERIES_PAGE_SIZE, sort: params.sort, email: params.email || undefined }, signal),
+      api.get<QueryListResponse>(
+        apiPaths.queries,
+        { page: params.page, limit: QUERIES_PAGE_SIZE, sort: params.sort, email: params.email || undefined },
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -118,7 +118,9 @@ function ShipmentUpdateForm({ shipment }: { shipment: Shipment }) {
       <Field label="Pickup Date & Time">
         {(id) => <input id={id} type="datetime-local" value={pickUp} onChange={(event) => setPickUp(event.target.value)} className={fieldClass} />}
       </Field>
-      <Field label="Notes">{(id) => <textarea id={id} value={notes} onChange={(event) => setNotes(event.target.value)} rows={4} className={fieldClass} />}</Field>
+      <Field label="Notes">
+        {(id) => <textarea id={id} value={notes} onChange={(event) => setNotes(event.target.value)} rows={4} className={fieldClass} />}
+      </Field>
       <div className="flex justify-end">
         <Button type="submit" aria-disabled={update.isPending || undefined}>
           {update.isPending ? 'Saving...' : 'Save Changes'}

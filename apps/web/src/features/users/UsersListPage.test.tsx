@@ -16,7 +16,16 @@ const active: User = {
   createdAt: '2026-03-04T05:06:00.000Z',
   isActive: true,
 };
-const inactive: User = { ...active, _id: '00000001-0000-4000-8000-000000000004', firstName: 'Jack', lastName: 'Smith', email: 'jack.smith4@example.com.au', address: null, phoneNumber: null, isActive: false };
+const inactive: User = {
+  ...active,
+  _id: '00000001-0000-4000-8000-000000000004',
+  firstName: 'Jack',
+  lastName: 'Smith',
+  email: 'jack.smith4@example.com.au',
+  address: null,
+  phoneNumber: null,
+  isActive: false,
+};
 
 let handler: FakeHandler;
 const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
@@ -67,7 +76,9 @@ describe('UsersListPage', () => {
   it('shows "Processing..." on the row while the status change runs, and sends inActive', async () => {
     let release: () => void = () => {};
     handler = (url, init) =>
-      init.method === 'PUT' ? new Promise((resolve) => (release = () => resolve({ body: { message: 'User deactivated successfully' } }))) : { body: listOf([active, inactive]) };
+      init.method === 'PUT'
+        ? new Promise((resolve) => (release = () => resolve({ body: { message: 'User deactivated successfully' } })))
+        : { body: listOf([active, inactive]) };
     renderPage();
     const row = (await screen.findByText('olivia.nguyen1@example.com.au')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Deactivate' }));

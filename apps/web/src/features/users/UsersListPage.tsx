@@ -101,7 +101,13 @@ export function UsersListPage() {
         empty={<EmptyState title={params.search ? 'No matching users found' : 'No Users Yet'} />}
         pager={<Pager page={params.page} pageSize={USERS_PAGE_SIZE} totalCount={users.data?.totalCount ?? 0} onPageChange={(page) => setParams({ page })} />}
       />
-      <ConfirmDeleteDialog target={toDelete} onClose={() => setToDelete(null)} title="Delete User" message="Are you sure you want to delete this user?" deletion={deleteUser} />
+      <ConfirmDeleteDialog
+        target={toDelete}
+        onClose={() => setToDelete(null)}
+        title="Delete User"
+        message="Are you sure you want to delete this user?"
+        deletion={deleteUser}
+      />
     </section>
   );
 }

@@ -55,11 +55,7 @@ export function UteDetailsDialog({ ute, onClose }: { ute: Ute | null; onClose: (
             <h3 id="ute-licence-heading" className="mb-2 text-sm font-semibold text-slate-900">
               Licence Image
             </h3>
-            {ute.licenceImage ? (
-              <ImageThumbnail src={ute.licenceImage} alt={`${label} licence`} size={160} />
-            ) : (
-              <p className="text-sm text-slate-700">N/A</p>
-            )}
+            {ute.licenceImage ? <ImageThumbnail src={ute.licenceImage} alt={`${label} licence`} size={160} /> : <p className="text-sm text-slate-700">N/A</p>}
           </section>
         </div>
       )}

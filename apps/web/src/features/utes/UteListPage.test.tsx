@@ -53,7 +53,8 @@ const listOf = (data: Ute[], totalCount = data.length): UteListResponse => ({ da
 
 const renderPage = (path = '/ute-list') => renderWithProviders(<UteListPage />, path);
 
-const requests = (method = 'GET') => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([input]) => new URL(String(input), 'http://localhost'));
+const requests = (method = 'GET') =>
+  fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([input]) => new URL(String(input), 'http://localhost'));
 
 beforeEach(() => {
   handler = () => ({ body: listOf([baseUte, approved, bare]) });
@@ -88,7 +89,9 @@ describe('UteListPage', () => {
   it('formats each cell: preview, expiry, lists, budget, thumbnail, and fallbacks', async () => {
     renderPage();
     const row = (await screen.findByText('UTE-000001')).closest('tr')!;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 10)).toEqual([
       "Olivia's Toyota HiLux",
       'Toyota HiLux SR in Perth, canopy fitted. Available...',
@@ -107,7 +110,9 @@ describe('UteListPage', () => {
     expect(cells[11]).toBe('Pending');
     expect(cells[13]).toBe('UTE-000001');
 
-    const bareCells = within(screen.getByText('UTE-000003').closest('tr')!).getAllByRole('cell').map((cell) => cell.textContent);
+    const bareCells = within(screen.getByText('UTE-000003').closest('tr')!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(bareCells.slice(0, 11)).toEqual(['N/A', 'No description', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A']);
   });
 

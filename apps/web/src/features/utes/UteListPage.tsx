@@ -48,18 +48,19 @@ export function UteListPage() {
   const [viewed, setViewed] = useState<Ute | null>(null);
   const [toDelete, setToDelete] = useState<Ute | null>(null);
   const deleteUte = useDeleteUte({ onSuccess: () => setToDelete(null) });
-  const columns = useModerationColumns(UTE_COLUMNS, { canSetStatus: canSetUteStatus, setStatus, deletion: deleteUte, onView: setViewed, onDelete: setToDelete });
+  const columns = useModerationColumns(UTE_COLUMNS, {
+    canSetStatus: canSetUteStatus,
+    setStatus,
+    deletion: deleteUte,
+    onView: setViewed,
+    onDelete: setToDelete,
+  });
   useKeepPageInRange(utes, params.page, UTE_PAGE_SIZE, setParams);
 
   return (
     <section>
       <PageHeader title="UTE Management">
-        <SearchBox
-          value={params.search}
-          onSearch={(search) => setParams({ search })}
-          placeholder="Search by UTE name"
-          delayMs={UTE_SEARCH_DELAY_MS}
-        />
+        <SearchBox value={params.search} onSearch={(search) => setParams({ search })} placeholder="Search by UTE name" delayMs={UTE_SEARCH_DELAY_MS} />
       </PageHeader>
 
       <PagedListView
