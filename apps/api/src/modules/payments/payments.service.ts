@@ -27,15 +27,8 @@ export interface PaymentsServiceDeps {
 }
 
 export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
-  /** GET payment-list: Stripe payments. */
-  async function getStripePayments(query: PaymentListQuery) {
-    const { rows, total } = await listPayments(db, {
-      isStripe: true,
-      search: query.search,
-      sort: query.sort,
-      limit: query.limit,
-      page: query.page,
-    });
+  async function readPaymentPage(query: PaymentListQuery, kind: { isStripe: boolean; isJob?: boolean }) {
+    const { rows, total } = await listPayments(db, { ...kind, search: query.search, sort: query.sort, limit: query.limit, page: query.page });
     return {
       data: rows.map((row) => toPaymentDto(row, files)),
       totalCount: total,
@@ -43,22 +36,11 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
     };
   }
 
+  /** GET payment-list: Stripe payments. */
+  const getStripePayments = (query: PaymentListQuery) => readPaymentPage(query, { isStripe: true });
+
   /** GET get-update-manual-status: manual payments of utes or of jobs. */
-  async function getManualPayments(query: ManualPaymentListQuery) {
-    const { rows, total } = await listPayments(db, {
-      isStripe: false,
-      isJob: query.kind === 'job',
-      search: query.search,
-      sort: query.sort,
-      limit: query.limit,
-      page: query.page,
-    });
-    return {
-      data: rows.map((row) => toPaymentDto(row, files)),
-      totalCount: total,
-      paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
-    };
-  }
+  const getManualPayments = (query: ManualPaymentListQuery) => readPaymentPage(query, { isStripe: false, isJob: query.kind === 'job' });
 
   /** PUT update-manual-status/{id}: the admin accepts a manual payment (it moves to inProgress), once. */
   async function acceptPayment(id: string, actor: Actor): Promise<MessageResponse> {
