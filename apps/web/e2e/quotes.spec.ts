@@ -97,9 +97,10 @@ test.describe('Quotes', () => {
     expect(quote, 'an open quote on page 1').toBeDefined();
     await page.goto('/quotes');
     await page.locator(`tr[data-row-id="${quote!._id}"]`).getByRole('button', { name: 'Accept' }).click();
+    // The toast first: it is shown for a few seconds only, and a loaded machine may take as long to draw the next screen.
+    await expect(page.getByText('Quote accepted successfully!')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/shipment/${quote!._id}$`));
     await expect(page.getByRole('heading', { level: 1, name: `Shipment ${quote!.shipmentId}` })).toBeVisible();
-    await expect(page.getByText('Quote accepted successfully!')).toBeVisible();
     // The toast is the kit's (sonner); its own contrast is reported to the lead, not checked here.
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     const details = page.locator('dl');
