@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { migrationsFolder, pgliteExtensions, schema, writeDemoImages } from '@ute/api/bench';
+import { createFileStorage, migrationsFolder, pgliteExtensions, schema, wrapPglite, writeDemoImages } from '@ute/api/bench';
 import type { BenchOptions, EngineName } from './args';
 import type { SeedReport, SeedRequest } from './seeding';
 
@@ -111,7 +111,7 @@ export async function preparePostgres(
         const pool = new pg.Pool({ connectionString: url, max: 2 });
         await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
         await pool.end();
-        writeDemoImages(dataDir);
+        // The demo images are rows of the template, copied with it.
         return {
           engine: 'postgres',
           database,
@@ -160,8 +160,9 @@ export async function preparePglite(options: BenchOptions, log: (line: string) =
     const applied = (await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by created_at')).rows.map((row) => row.hash);
     if (migrationsArePrefix(applied)) {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      // PGlite's demo images are files in DATA_DIR, not in the cached database.
+      await writeDemoImages(createFileStorage(wrapPglite(client), { DATA_DIR: dataDir }));
       await client.close();
-      writeDemoImages(dataDir);
       return {
         engine: 'pglite',
         target: folder,

@@ -5,14 +5,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsFolder, pgliteExtensions, schema, seedDemoData } from '@ute/api/bench';
+import { createFileStorage, migrationsFolder, openPostgres, pgliteExtensions, schema, seedDemoData, wrapPglite, type Database } from '@ute/api/bench';
 import { createBulkLoader, type Exec } from './loader';
 
 export interface SeedRequest {
   engine: 'postgres' | 'pglite';
   /** PostgreSQL: the database URL; PGlite: the folder of its files. */
   target: string;
-  /** DATA_DIR of the app (demo images are written there). */
+  /** DATA_DIR of the app (PGlite's demo images are written there; PostgreSQL stores them in the database). */
   dataDir: string;
   scale: number;
   heavyActivityRows: number;
@@ -41,6 +41,8 @@ export async function seedDatabase(request: SeedRequest, log: (line: string) => 
   let connections: Connection[];
   let exec: Exec;
   let close: () => Promise<void>;
+  /** The database the demo images are stored through (the bulk loader only inserts rows). */
+  let filesDatabase: Database;
   if (request.engine === 'postgres') {
     const pool = new pg.Pool({
       connectionString: request.target,
@@ -53,15 +55,18 @@ export async function seedDatabase(request: SeedRequest, log: (line: string) => 
     const clients = [await pool.connect(), await pool.connect()];
     connections = clients;
     exec = (text, params) => pool.query(text, params);
+    filesDatabase = openPostgres(request.target, 1);
     close = async () => {
       for (const client of clients) client.release();
       await pool.end();
+      await filesDatabase.close();
     };
   } else {
     const client = await PGlite.create(path.join(request.target), { extensions: pgliteExtensions });
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     connections = [client];
     exec = (text, params) => client.query(text, params);
+    filesDatabase = wrapPglite(client);
     close = () => client.close();
   }
   const migrated = performance.now();
@@ -85,7 +90,8 @@ export async function seedDatabase(request: SeedRequest, log: (line: string) => 
 
   const loadStart = performance.now();
   const loader = createBulkLoader(exec, { batchRows: 5000, inFlight: request.engine === 'postgres' ? 2 : 1 });
-  const counts = await seedDemoData(loader.db, { dataDir: request.dataDir, scale: request.scale, heavyActivityRows: request.heavyActivityRows });
+  const files = createFileStorage(filesDatabase, { DATA_DIR: request.dataDir });
+  const counts = await seedDemoData(loader.db, { files, scale: request.scale, heavyActivityRows: request.heavyActivityRows });
   await loader.flush();
   const loaded = performance.now();
   log(`loaded ${loader.rowsLoaded} rows in ${elapsed(loadStart)} s`);

@@ -10,12 +10,13 @@ import { API_BASE, BLOG_IMAGE_MAX_BYTES } from '@ute/contract';
 import type { Database } from './db/database';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rateLimiter';
 import { RedisRateLimitStore } from './lib/redisRateLimiter';
+import { PostgresRateLimitStore } from './lib/postgresRateLimiter';
 import { hmac, loadSigningSecret } from './lib/secrets';
 import { registerAuthGuard, registerPublicScope } from './plugins/authGuard';
 import type { Config } from './plugins/config';
 import type { AppContext } from './plugins/context';
 import { registerErrorHandler } from './plugins/errorHandler';
-import { FileStorage } from './plugins/storage';
+import { createFileStorage } from './plugins/storage';
 import { registerWebApp } from './plugins/webApp';
 import { authLimits, createAuthService } from './modules/auth/auth.service';
 import { TokenService } from './modules/auth/tokens';
@@ -112,7 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sensitiveMailTtlMs: authLimits.otpValidityMs,
   });
   const redisLimits = !options.limits && config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : null;
-  const limits = options.limits ?? redisLimits ?? new MemoryRateLimitStore();
+  // Several api processes share their counters: in Redis when configured, else in PostgreSQL; PGlite is one process.
+  const limits = options.limits ?? redisLimits ?? (database.engine === 'postgres' ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore());
   const ctx: AppContext = {
     config,
     database,
@@ -120,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     mailer,
     limits,
-    files: new FileStorage(config.DATA_DIR, hmac(signingSecret, 'file-urls')),
+    files: createFileStorage(database, config),
     payouts:
       options.payouts ?? (config.STRIPE_SECRET_KEY ? createStripePayoutProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE) : new LedgerPayoutProvider()),
     auth: createAuthService({
@@ -153,7 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: BLOG_IMAGE_MAX_BYTES, files: 5, fields: 20, fieldSize: 64 * 1024, parts: 30 },
     throwFileSizeLimit: true,
   });
-  await app.register(fastifyStatic, { root: ctx.files.root, serve: false });
+  // Only reply.sendFile, for the web app's index.html (plugins/webApp.ts); uploads are sent by files.routes.ts.
+  await app.register(fastifyStatic, { serve: false });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Ute back-office admin API', version: '1.0.0' },

@@ -4,11 +4,12 @@
  * under tsx, so this stays a TypeScript source; build.mjs does not bundle it.
  */
 export { buildApp } from './app';
-export { pgliteExtensions, wrapPglite, type Database, type Db } from './db/database';
+export { openPostgres, pgliteExtensions, wrapPglite, type Database, type Db } from './db/database';
 export * as schema from './db/schema';
 export { migrationsFolder } from './lib/paths';
 export { upsertAdmin } from './modules/auth/auth.repository';
 export { hashPassword } from './modules/auth/passwords';
 export { DASHBOARD_NUMBERS_BY_COUNT_SQL } from './modules/dashboard/dashboardCounts.sql';
 export { loadConfig } from './plugins/config';
+export { createFileStorage } from './plugins/storage';
 export { seedDemoData, writeDemoImages } from './seed/seed';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/database';
 import type { Config } from './plugins/config';
+import { createFileStorage } from './plugins/storage';
 import { countAdmins, upsertAdmin } from './modules/auth/auth.repository';
 import { hashPassword } from './modules/auth/passwords';
 import { randomToken } from './lib/secrets';
@@ -24,7 +25,7 @@ export async function prepareDatabase(database: Database, config: Config, log: F
   const shouldSeed = config.SEED_DEMO ?? database.engine === 'pglite';
   if (shouldSeed && (await isDatabaseEmpty(database.db))) {
     const started = Date.now();
-    const counts = await seedDemoData(database.db, { dataDir: config.DATA_DIR });
+    const counts = await seedDemoData(database.db, { files: createFileStorage(database, config) });
     log.info({ ...counts, ms: Date.now() - started }, 'demo data created');
   }
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { createFileStorage } from '../plugins/storage';
 import { isDatabaseEmpty, seedDemoData } from '../seed/seed';
 import { withCliDatabase } from './cliDatabase';
 
@@ -19,7 +20,7 @@ await withCliDatabase(async (database, config) => {
   }
   const started = Date.now();
   const counts = await seedDemoData(database.db, {
-    dataDir: config.DATA_DIR,
+    files: createFileStorage(database, config),
     scale: Number(values.scale),
     seed: Number(values.seed),
     heavyActivityRows: Number(values['heavy-activity']),

@@ -13,3 +13,4 @@ export * from './tables/activity.table';
 export * from './tables/audit.table';
 export * from './tables/mail.table';
 export * from './tables/dashboard.table';
+export * from './tables/files.table';

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsFolder } from './paths';
+import { PostgresRateLimitStore } from './postgresRateLimiter';
 import { MemoryRateLimitStore, reserveAttempt, type AttemptPolicy, type RateLimitStore } from './rateLimiter';
 import { RedisRateLimitStore } from './redisRateLimiter';
 
@@ -7,9 +12,30 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redis = new RedisRateLimitStore(redisUrl, `ute:test:${randomUUID()}:`);
 afterAll(() => redis.close());
 
+// Always against PostgreSQL, whichever engine the run is for: a migrated database of this file's own.
+const postgresBaseUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const postgresDatabase = `ute_limits_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const postgresPool = new pg.Pool({ connectionString: Object.assign(new URL(postgresBaseUrl), { pathname: `/${postgresDatabase}` }).toString(), max: 10 });
+const postgres = new PostgresRateLimitStore(drizzle({ client: postgresPool }));
+async function runOnPostgresServer(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgresBaseUrl.toString() });
+  await admin.connect();
+  await admin.query(statement);
+  await admin.end();
+}
+beforeAll(async () => {
+  await runOnPostgresServer(`create database ${postgresDatabase}`);
+  await migrate(drizzle({ client: postgresPool }), { migrationsFolder });
+});
+afterAll(async () => {
+  await postgresPool.end();
+  await runOnPostgresServer(`drop database if exists ${postgresDatabase} with (force)`);
+});
+
 describe.each([
   ['in-process', new MemoryRateLimitStore() as RateLimitStore],
   ['Redis', redis as RateLimitStore],
+  ['PostgreSQL', postgres as RateLimitStore],
 ])('%s rate-limit store', (_name, store) => {
   it('counts hits within the window and resets', async () => {
     expect(await store.count('a')).toBe(0);
@@ -53,7 +79,7 @@ describe.each([
   });
 });
 
-/** An address no other test uses: the Redis store is shared by every test of the file. */
+/** An address no other test uses: the Redis and PostgreSQL stores are shared by every test of the file. */
 const newAddress = () => `10.0.0.1-${randomUUID()}`;
 
 const policy: AttemptPolicy = {
@@ -70,6 +96,7 @@ const policy: AttemptPolicy = {
 describe.each([
   ['in-process', () => new MemoryRateLimitStore() as RateLimitStore],
   ['Redis', () => redis as RateLimitStore],
+  ['PostgreSQL', () => postgres as RateLimitStore],
 ])('reserveAttempt with the %s store', (_name, makeStore) => {
   // Waits are recorded, not slept: the numbers are what the policy says, the test stays fast.
   const attempt = async (store: RateLimitStore, account: string, address: string, waits: number[] = [], ofPolicy = policy) => {
@@ -133,5 +160,17 @@ describe.each([
     expect(await store.count(`test:account+ip:${account}|${address}`)).toBe(0);
     expect(await store.count(`test:ip:${address}`)).toBe(1);
     expect(await store.count(`test:account:${account}`)).toBe(1);
+  });
+});
+
+describe('PostgreSQL rate-limit store sweep', () => {
+  it('deletes counters whose window has run out, and only those', async () => {
+    const sweeping = new PostgresRateLimitStore(drizzle({ client: postgresPool }), 1);
+    const [expired, live] = [`sweep-expired-${randomUUID()}`, `sweep-live-${randomUUID()}`];
+    await sweeping.hit(expired, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sweeping.hit(live, 60_000);
+    const { rows } = await postgresPool.query<{ key: string }>('select key from rate_limits where key = any($1)', [[expired, live]]);
+    expect(rows.map((row) => row.key)).toEqual([live]);
   });
 });

@@ -96,7 +96,10 @@ export function slowdownMs(policy: AttemptPolicy, over: number): number {
 /**
  * Reserves one attempt before the expensive or secret check runs (argon2, an OTP compare, a mail):
  * every counter is hit first and the count that comes back, this attempt included, decides. So of
- * a burst of parallel attempts only the allowed number gets through, whatever their timing.
+ * a burst of parallel attempts only the allowed number gets through, whatever their timing. The
+ * counters are hit one after the other, each only by the attempts the previous one let through:
+ * parallel hits on two keys may be counted in different orders (one store, several connections or
+ * processes), and an attempt must not be refused by one counter for places it took in the other.
  * Throws the 429 when a hard limit is passed; waits (slowdownMs) when only the soft one is.
  */
 export async function reserveAttempt(
@@ -110,10 +113,8 @@ export async function reserveAttempt(
   const accountAndAddressKey = `${policy.name}:account+ip:${account}|${address}`;
   const addressKey = `${policy.name}:ip:${address}`;
   const accountKey = `${policy.name}:account:${account}`;
-  const [fromAddress, onAccountFromAddress] = await Promise.all([limits.hit(addressKey, policy.windowMs), limits.hit(accountAndAddressKey, policy.windowMs)]);
-  if (fromAddress > policy.perAddress || onAccountFromAddress > policy.perAccountAndAddress) {
-    throw new AppError('TOO_MANY_REQUESTS', policy.tooManyMessage);
-  }
+  if ((await limits.hit(addressKey, policy.windowMs)) > policy.perAddress) throw new AppError('TOO_MANY_REQUESTS', policy.tooManyMessage);
+  if ((await limits.hit(accountAndAddressKey, policy.windowMs)) > policy.perAccountAndAddress) throw new AppError('TOO_MANY_REQUESTS', policy.tooManyMessage);
   // Counted only for attempts that passed their address's limits: one address alone cannot slow the
   // account down for everybody else.
   const onAccount = await limits.hit(accountKey, policy.windowMs);

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backupDatabase, restoreDatabase } from '../db/backup';
 import { openPglite, openPostgres, queryRows, type Database } from '../db/database';
+import { createFileStorage } from '../plugins/storage';
+import { makeDemoPng } from '../seed/png';
 import { createTestApp, engine } from '../test/testApp';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'ute-backup-test-'));
@@ -27,7 +29,7 @@ describe(`backup and restore (${engine})`, () => {
       const fileCopy = await openPglite(dataDir);
       await fileCopy.migrate();
       const { seedDemoData } = await import('../seed/seed');
-      await seedDemoData(fileCopy.db, { dataDir });
+      await seedDemoData(fileCopy.db, { files: createFileStorage(fileCopy, { DATA_DIR: dataDir }) });
       before = await countsOf(fileCopy);
       await backupDatabase(fileCopy, { dataDir, outDir: backupDir });
       await fileCopy.db.execute(sql`delete from user_activities`);
@@ -40,17 +42,26 @@ describe(`backup and restore (${engine})`, () => {
       await restored.close();
       expect(readdirSync(path.join(dataDir, 'uploads/ute-images')).length).toBeGreaterThan(0);
     } else {
+      // The uploads are rows of the database: one stored before the backup and removed after it is served again once restored.
+      const image = makeDemoPng(40, 30, [12, 34, 56]);
+      const uploaded = await t.app.ctx.files.save('blogImages', image, 'png');
       const url = t.database.url;
       const database = openPostgres(url!, 2);
       before = await countsOf(database);
       await backupDatabase(database, { databaseUrl: url, dataDir: t.dataDir, outDir: backupDir });
       await database.db.execute(sql`delete from user_activities`);
       await database.db.execute(sql`delete from payments`);
+      await t.app.ctx.files.remove('blogImages', uploaded);
+      expect((await t.app.inject({ method: 'GET', url: `/blogImg/${uploaded}` })).statusCode).toBe(404);
       await database.close();
       await restoreDatabase({ databaseUrl: url, dataDir: t.dataDir, fromDir: backupDir });
       const restored = openPostgres(url!, 2);
       expect(await countsOf(restored)).toEqual(before);
       await restored.close();
+      const served = await t.app.inject({ method: 'GET', url: `/blogImg/${uploaded}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.equals(image)).toBe(true);
     }
     await t.close();
   }, 120_000);

@@ -1,10 +1,8 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/database';
 import * as t from '../db/schema';
-import { FILE_AREAS } from '../plugins/storage';
+import type { FileArea, FileStorage } from '../plugins/storage';
 import { makeDemoPng } from './png';
 
 /** Deterministic pseudo-random numbers (mulberry32), so the same seed gives the same data. */
@@ -220,14 +218,10 @@ const BLOGS: [string, string][] = [
   ],
 ];
 
-/** Demo image files, made once per data directory. */
-export function writeDemoImages(dataDir: string) {
-  const uploads = path.join(dataDir, 'uploads');
-  const write = (folder: string, name: string, rgb: [number, number, number], w = 96, h = 64) => {
-    const dir = path.join(uploads, folder);
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, name);
-    if (!existsSync(file)) writeFileSync(file, makeDemoPng(w, h, rgb));
+/** Demo image files, stored once in the storage of the engine in use (a second run keeps them). */
+export async function writeDemoImages(files: FileStorage) {
+  const write = async (area: FileArea, name: string, rgb: [number, number, number], w = 96, h = 64) => {
+    await files.saveIfAbsent(area, name, makeDemoPng(w, h, rgb));
     return name;
   };
   const palette: [number, number, number][] = [
@@ -239,11 +233,11 @@ export function writeDemoImages(dataDir: string) {
     [60, 150, 70],
   ];
   return {
-    ute: palette.map((rgb, i) => write(FILE_AREAS.uteImages.folder, `demo-ute-${i + 1}.png`, rgb)),
-    licence: [0, 1, 2].map((i) => write(FILE_AREAS.licences.folder, `demo-licence-${i + 1}.png`, [240, 220, 120 + i * 40], 86, 54)),
-    job: palette.slice(0, 4).map((rgb, i) => write(FILE_AREAS.jobImages.folder, `demo-job-${i + 1}.png`, rgb)),
-    blog: palette.map((rgb, i) => write(FILE_AREAS.blogImages.folder, `demo-blog-${i + 1}.png`, rgb, 120, 80)),
-    receipt: [0, 1, 2].map((i) => write(FILE_AREAS.receipts.folder, `demo-receipt-${i + 1}.png`, [250, 250, 250 - i * 20], 60, 90)),
+    ute: await Promise.all(palette.map((rgb, i) => write('uteImages', `demo-ute-${i + 1}.png`, rgb))),
+    licence: await Promise.all([0, 1, 2].map((i) => write('licences', `demo-licence-${i + 1}.png`, [240, 220, 120 + i * 40], 86, 54))),
+    job: await Promise.all(palette.slice(0, 4).map((rgb, i) => write('jobImages', `demo-job-${i + 1}.png`, rgb))),
+    blog: await Promise.all(palette.map((rgb, i) => write('blogImages', `demo-blog-${i + 1}.png`, rgb, 120, 80))),
+    receipt: await Promise.all([0, 1, 2].map((i) => write('receipts', `demo-receipt-${i + 1}.png`, [250, 250, 250 - i * 20], 60, 90))),
   };
 }
 
@@ -259,7 +253,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 export interface SeedOptions {
-  dataDir: string;
+  /** Where the demo images go: createFileStorage for the database being seeded. */
+  files: FileStorage;
   scale?: number;
   seed?: number;
   /** Activity rows for the first user, on top of the regular demo activity (benchmarks). */
@@ -276,7 +271,7 @@ export async function seedDemoData(db: Db, options: SeedOptions) {
   const rnd = createRandom(options.seed ?? 20261121);
   const now = options.now ?? new Date();
   const daysAgo = (days: number, minutes = 0) => new Date(now.getTime() - days * 86_400_000 - minutes * 60_000);
-  const images = writeDemoImages(options.dataDir);
+  const images = await writeDemoImages(options.files);
 
   const userCount = 80 * scale;
   const ownerCount = Math.max(30, Math.floor(userCount * 0.4));

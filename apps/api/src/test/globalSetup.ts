@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { pgliteExtensions, wrapPglite } from '../db/database';
+import { createFileStorage } from '../plugins/storage';
 import { seedDemoData } from '../seed/seed';
 
 declare module 'vitest' {
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
   await database.migrate();
   const empty = path.join(dir, 'empty.tar.gz');
   await writeFile(empty, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
-  await seedDemoData(database.db, { dataDir: path.join(dir, 'files') });
+  await seedDemoData(database.db, { files: createFileStorage(database, { DATA_DIR: path.join(dir, 'files') }) });
   const seeded = path.join(dir, 'seeded.tar.gz');
   await writeFile(seeded, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
   await database.close();

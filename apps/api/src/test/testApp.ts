@@ -11,6 +11,7 @@ import { API_BASE } from '@ute/contract';
 import { buildApp, type BuildAppOptions } from '../app';
 import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../db/database';
 import { loadConfig, type Config } from '../plugins/config';
+import { createFileStorage } from '../plugins/storage';
 import { upsertAdmin } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoData, writeDemoImages } from '../seed/seed';
@@ -70,8 +71,9 @@ async function openTestDatabase(seeded: boolean, dataDir: string): Promise<{ dat
     const templates = inject('pgliteTemplates');
     const tarball = await readFile(seeded ? templates.seeded : templates.empty);
     const client = await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: pgliteExtensions });
-    if (seeded) writeDemoImages(dataDir);
-    return { database: wrapPglite(client), drop: async () => {} };
+    const database = wrapPglite(client);
+    if (seeded) await writeDemoImages(createFileStorage(database, { DATA_DIR: dataDir }));
+    return { database, drop: async () => {} };
   }
   const baseUrl = new URL(process.env.DATABASE_URL!);
   const name = `ute_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
@@ -83,7 +85,7 @@ async function openTestDatabase(seeded: boolean, dataDir: string): Promise<{ dat
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 5);
   await database.migrate();
-  if (seeded) await seedDemoData(database.db, { dataDir });
+  if (seeded) await seedDemoData(database.db, { files: createFileStorage(database, { DATA_DIR: dataDir }) });
   return {
     database,
     drop: async () => {

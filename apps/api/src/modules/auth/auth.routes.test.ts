@@ -5,6 +5,7 @@ import { API_BASE, PUBLIC_API_PATHS } from '@ute/contract';
 import { admins, auditLog, mailOutbox, passwordResetCodes } from '../../db/schema';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
+import { clearThrottling } from '../../test/throttling';
 import { hashPassword } from './passwords';
 import { upsertAdmin } from './auth.repository';
 import { hmac, loadSigningSecret } from '../../lib/secrets';
@@ -58,7 +59,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await upsertAdmin(t.database.db, TEST_ADMIN.email, await hashPassword(TEST_ADMIN.password));
   await t.database.db.update(admins).set({ isActive: true });
-  (t.app.ctx.limits as unknown as { entries: Map<string, unknown> }).entries.clear();
+  await clearThrottling(t);
   Object.assign(seen, { argon2Checks: 0, otpCompares: 0, waits: [] });
 });
 

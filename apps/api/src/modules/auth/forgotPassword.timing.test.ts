@@ -4,6 +4,7 @@ import { API_BASE } from '@ute/contract';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { REDACTED_BODY } from '../mail/mailer';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
+import { clearThrottling } from '../../test/throttling';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
 
 // Each mail is held 200 ms by the SMTP server: an answer that waited for the mail would be 200 ms
@@ -23,10 +24,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const clearThrottling = () => (t.app.ctx.limits as unknown as { entries: Map<string, unknown> }).entries.clear();
-
 async function timeForgotPassword(email: string): Promise<number> {
-  clearThrottling();
+  await clearThrottling(t);
   const startedAt = performance.now();
   const response = await t.app.inject({ method: 'POST', url: `${API_BASE}/forgot-password-otp`, payload: { email } });
   const elapsedMs = performance.now() - startedAt;
@@ -75,7 +74,7 @@ describe('POST /api/admin/forgot-password-otp with a slow mail server', () => {
 
   it('answers before the mail server has taken the mail, and keeps no code in the outbox once it has', async () => {
     await t.app.ctx.mailer.settle();
-    clearThrottling();
+    await clearThrottling(t);
     smtp.clear();
     const response = await t.request({ method: 'POST', url: '/forgot-password-otp', payload: { email: TEST_ADMIN.email }, token: null });
     expect(response.statusCode).toBe(200);

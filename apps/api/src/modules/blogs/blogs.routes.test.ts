@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,15 +8,14 @@ import { BLOG_IMAGE_MAX_BYTES, blogMessages } from '@ute/contract';
 import { queryRows } from '../../db/database';
 import { makeDemoPng, withPngChunk } from '../../seed/png';
 import { createBlog as insertBlog } from '../../test/factories';
+import { listStoredFiles, listStoredNames } from '../../test/storedFiles';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { checkBlogImage } from './blogImage';
 import { blogs } from '../../db/tables/blogs.table';
 
 let t: TestApp;
-let blogFolder: string;
 beforeAll(async () => {
   t = await createTestApp({ seeded: true });
-  blogFolder = path.join(t.dataDir, 'uploads', 'blogImg');
 });
 afterAll(() => t.close());
 
@@ -195,7 +194,8 @@ async function createBlog(parts: Part[] = [...textFields(), { name: 'blogImg', f
   return response.json<{ data: BlogDto }>().data;
 }
 
-const filesIn = (folder: string) => readdirSync(folder).sort();
+/** The blog images the app's storage holds (a folder on PGlite, rows on PostgreSQL). */
+const storedBlogImages = () => listStoredNames(t, 'blogImages');
 function allFiles(root: string): string[] {
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .map((name) => path.join(root, name))
@@ -252,12 +252,12 @@ describe('checkBlogImage', () => {
 
 describe('POST /api/admin/create-blog', () => {
   it('creates a blog with a server-named image that is served with nosniff, and writes one audit row', async () => {
-    const before = filesIn(blogFolder);
+    const before = await storedBlogImages();
     const blog = await createBlog();
     expect(blog).toMatchObject({ title: 'A blog title', description: 'A description of the blog.', user: 'Jane Writer', views: 12, comments: 3 });
     expect(blog.blogImg).toHaveLength(1);
     expect(blog.blogImg[0]).toMatch(/^[a-z0-9]+-[0-9a-f]{16}\.png$/);
-    expect(filesIn(blogFolder)).toEqual([...before, blog.blogImg[0]].sort());
+    expect(await storedBlogImages()).toEqual([...before, blog.blogImg[0]].sort());
     const served = await t.app.inject({ method: 'GET', url: `/blogImg/${blog.blogImg[0]}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -289,11 +289,11 @@ describe('POST /api/admin/create-blog', () => {
     ...METADATA_POLYGLOTS.map(([label, file], index): [string, Buffer, string, string] => [label, file, `meta${index}.img`, 'image/png']),
     ['a text file', Buffer.from('hello'), 'notes.txt', 'text/plain'],
   ] as [string, Buffer, string, string][])('rejects %s with 400 and writes nothing', async (_label, file, filename, type) => {
-    const before = allFiles(t.dataDir);
+    const before = [...allFiles(t.dataDir), ...(await listStoredFiles(t))];
     const response = await send('POST', '/create-blog', [...textFields({ title: `attack ${filename}` }), { name: 'blogImg', file, filename, type }]);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(blogMessages.imageType);
-    expect(allFiles(t.dataDir)).toEqual(before);
+    expect([...allFiles(t.dataDir), ...(await listStoredFiles(t))]).toEqual(before);
     const [{ count }] = await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from blogs where title = ${`attack ${filename}`}`);
     expect(count).toBe(0);
   });
@@ -308,24 +308,27 @@ describe('POST /api/admin/create-blog', () => {
     expect(atLimit.length).toBe(BLOG_IMAGE_MAX_BYTES);
     const ok = await send('POST', '/create-blog', [...textFields(), { name: 'blogImg', file: atLimit, filename: 'big.png' }]);
     expect(ok.statusCode, ok.body).toBe(200);
-    const before = filesIn(blogFolder);
+    const before = await storedBlogImages();
     const response = await send('POST', '/create-blog', [
       ...textFields({ title: 'too big' }),
       { name: 'blogImg', file: pngOfSize(BLOG_IMAGE_MAX_BYTES + 1), filename: 'big.png' },
     ]);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('File is too large');
-    expect(filesIn(blogFolder)).toEqual(before);
+    expect(await storedBlogImages()).toEqual(before);
   });
 
   it.each(['../../../evil.png', '..\\..\\evil.png', '/tmp/evil.png', 'blogImg/../../pwn.png', 'a\u0000.png'])(
     'stores %j under a server-made name inside the folder only',
     async (filename) => {
-      const outside = allFiles(t.dataDir).filter((name) => !name.startsWith(blogFolder));
+      // Outside the uploads nothing changes on disk; inside the storage only the one blog image is new.
+      const uploads = path.join(t.dataDir, 'uploads') + path.sep;
+      const outsideUploads = () => allFiles(t.dataDir).filter((name) => !name.startsWith(uploads));
+      const [diskBefore, storedBefore] = [outsideUploads(), await listStoredFiles(t)];
       const blog = await createBlog([...textFields(), { name: 'blogImg', file: png(), filename }]);
       expect(blog.blogImg[0]).toMatch(/^[a-z0-9]+-[0-9a-f]{16}\.png$/);
-      expect(existsSync(path.join(blogFolder, blog.blogImg[0]))).toBe(true);
-      expect(allFiles(t.dataDir).filter((name) => !name.startsWith(blogFolder))).toEqual(outside);
+      expect(await listStoredFiles(t)).toEqual([...storedBefore, `blogImg/${blog.blogImg[0]}`].sort());
+      expect(outsideUploads()).toEqual(diskBefore);
       expect(existsSync('/tmp/evil.png')).toBe(false);
     },
   );
@@ -341,11 +344,11 @@ describe('POST /api/admin/create-blog', () => {
     [[...textFields(), { name: 'avatar', file: png(), filename: 'a.png' }], blogMessages.unknownFile],
     [[...textFields(), { name: 'admin', value: 'true' }], 'Unrecognized key: "admin"'],
   ] as [Part[], string][])('rejects a bad form with 400 and a clear message (%#)', async (parts, message) => {
-    const before = filesIn(blogFolder);
+    const before = await storedBlogImages();
     const response = await send('POST', '/create-blog', [...parts, { name: 'blogImg', file: png(), filename: 'ok.png' }]);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
-    expect(filesIn(blogFolder)).toEqual(before);
+    expect(await storedBlogImages()).toEqual(before);
   });
 
   it('answers 415 for a JSON body', async () => {
@@ -363,27 +366,27 @@ describe('POST /api/admin/create-blog', () => {
       end $$`);
     await t.database.db.execute(sql`create trigger refuse_blog before insert or update on blogs for each row execute function refuse_blog()`);
     try {
-      const before = filesIn(blogFolder);
+      const before = await storedBlogImages();
       const response = await send('POST', '/create-blog', [...textFields({ title: 'refuse me' }), { name: 'blogImg', file: png(), filename: 'x.png' }]);
       expect(response.statusCode).toBe(500);
-      expect(filesIn(blogFolder)).toEqual(before);
+      expect(await storedBlogImages()).toEqual(before);
       const blog = await createBlog();
       const update = await send('PUT', `/update-blog/${blog._id}`, [
         ...textFields({ title: 'refuse me' }),
         { name: 'blogImg', file: png([1, 2, 3]), filename: 'y.png' },
       ]);
       expect(update.statusCode).toBe(500);
-      expect(filesIn(blogFolder)).toEqual([...before, blog.blogImg[0]].sort());
+      expect(await storedBlogImages()).toEqual([...before, blog.blogImg[0]].sort());
     } finally {
       await t.database.db.execute(sql`drop trigger refuse_blog on blogs`);
     }
   });
 
   it('refuses a request without a token with 401 and writes nothing', async () => {
-    const before = filesIn(blogFolder);
+    const before = await storedBlogImages();
     const response = await send('POST', '/create-blog', [...textFields(), { name: 'blogImg', file: png(), filename: 'x.png' }], null);
     expect(response.statusCode).toBe(401);
-    expect(filesIn(blogFolder)).toEqual(before);
+    expect(await storedBlogImages()).toEqual(before);
   });
 });
 
@@ -427,7 +430,7 @@ describe('PUT /api/admin/update-blog/:id', () => {
       message: blogMessages.updated,
       data: { title: 'Renamed', description: 'New text', user: 'New Author', views: 40, blogImg: blog.blogImg },
     });
-    expect(existsSync(path.join(blogFolder, blog.blogImg[0]))).toBe(true);
+    expect(await storedBlogImages()).toContain(blog.blogImg[0]);
     expect(await auditCount(blog._id, 'blog.update')).toBe(1);
   });
 
@@ -438,26 +441,26 @@ describe('PUT /api/admin/update-blog/:id', () => {
     const updated = response.json<{ data: BlogDto }>().data;
     expect(updated.blogImg).toHaveLength(1);
     expect(updated.blogImg[0]).toMatch(/\.gif$/);
-    expect(existsSync(path.join(blogFolder, updated.blogImg[0]))).toBe(true);
-    expect(existsSync(path.join(blogFolder, blog.blogImg[0]))).toBe(false);
+    expect(await storedBlogImages()).toContain(updated.blogImg[0]);
+    expect(await storedBlogImages()).not.toContain(blog.blogImg[0]);
   });
 
   it('keeps an old file that another blog still uses', async () => {
     // Two blogs of this test's own with one image file.
     const image = `shared-${randomUUID().slice(0, 8)}.png`;
-    writeFileSync(path.join(blogFolder, image), png());
+    await t.app.ctx.files.saveIfAbsent('blogImages', image, png());
     const blog = await insertBlog(t.database.db, { images: [image] });
     await insertBlog(t.database.db, { images: [image] });
     const shared = { id: blog.id, image };
     expect(shared).toBeDefined();
     const response = await send('PUT', `/update-blog/${shared.id}`, [...textFields(), { name: 'blogImg', file: png([9, 9, 9]), filename: 'n.png' }]);
     expect(response.statusCode).toBe(200);
-    expect(existsSync(path.join(blogFolder, shared.image))).toBe(true);
+    expect(await storedBlogImages()).toContain(shared.image);
   });
 
   it('keeps the blog and its image when the new file is rejected or too large', async () => {
     const blog = await createBlog();
-    const before = filesIn(blogFolder);
+    const before = await storedBlogImages();
     const bad = await send('PUT', `/update-blog/${blog._id}`, [
       ...textFields({ title: 'Changed' }),
       { name: 'blogImg', file: Buffer.from('<html></html>'), filename: 'x.png' },
@@ -468,7 +471,7 @@ describe('PUT /api/admin/update-blog/:id', () => {
       { name: 'blogImg', file: pngOfSize(BLOG_IMAGE_MAX_BYTES + 1), filename: 'x.png' },
     ]);
     expect(big.statusCode).toBe(413);
-    expect(filesIn(blogFolder)).toEqual(before);
+    expect(await storedBlogImages()).toEqual(before);
     const [row] = await t.database.db.select().from(blogs).where(eq(blogs.id, blog._id));
     expect(row).toMatchObject({ title: 'A blog title', images: blog.blogImg });
   });
@@ -483,12 +486,12 @@ describe('PUT /api/admin/update-blog/:id', () => {
   it('answers 404 for an unknown or deleted blog and writes no file', async () => {
     const blog = await createBlog();
     await t.request({ method: 'PUT', url: `/delete-blog/${blog._id}` });
-    const before = filesIn(blogFolder);
+    const before = await storedBlogImages();
     for (const id of [blog._id, randomUUID()]) {
       const response = await send('PUT', `/update-blog/${id}`, [...textFields(), { name: 'blogImg', file: png(), filename: 'x.png' }]);
       expect(response.statusCode).toBe(404);
     }
-    expect(filesIn(blogFolder)).toEqual(before);
+    expect(await storedBlogImages()).toEqual(before);
   });
 
   it('refuses a request without a token with 401', async () => {
@@ -504,7 +507,7 @@ describe('PUT /api/admin/delete-blog/:id', () => {
     expect(response.json()).toEqual({ message: blogMessages.deleted });
     const [row] = await t.database.db.select().from(blogs).where(eq(blogs.id, blog._id));
     expect(row.deletedAt).not.toBeNull();
-    expect(existsSync(path.join(blogFolder, blog.blogImg[0]))).toBe(true);
+    expect(await storedBlogImages()).toContain(blog.blogImg[0]);
     expect(await auditCount(blog._id, 'blog.delete')).toBe(1);
     expect((await t.request({ method: 'PUT', url: `/delete-blog/${blog._id}` })).statusCode).toBe(404);
   });
@@ -553,12 +556,12 @@ describe('malformed multipart bodies on POST /create-blog and PUT /update-blog/:
   for (const method of ['POST', 'PUT'] as const) {
     it.each(cases)(`${method} answers 400 with the envelope for a body %s, and writes nothing`, async (_label, payload, contentType) => {
       const blog = await createBlog();
-      const before = filesIn(blogFolder);
+      const before = await storedBlogImages();
       const url = method === 'POST' ? '/create-blog' : `/update-blog/${blog._id}`;
       const response = await t.request({ method, url, payload: payload as unknown as string, headers: { 'content-type': contentType } });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toEqual({ message: MALFORMED });
-      expect(filesIn(blogFolder)).toEqual(before);
+      expect(await storedBlogImages()).toEqual(before);
       const [row] = await t.database.db.select().from(blogs).where(eq(blogs.id, blog._id));
       expect(row).toMatchObject({ title: 'A blog title', images: blog.blogImg });
     });

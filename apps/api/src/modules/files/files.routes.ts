@@ -21,9 +21,12 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
         if (isPrivate && !app.ctx.files.isSignatureValid(`${urlPrefix}/${file}`, request.query.expires, request.query.sig)) {
           throw new AppError('FORBIDDEN', 'This link is invalid or has expired');
         }
+        const stored = await app.ctx.files.read(area, file);
+        if (!stored) throw new AppError('NOT_FOUND', 'File not found');
         reply.header('X-Content-Type-Options', 'nosniff');
         reply.header('Cache-Control', isPrivate ? 'private, no-store' : 'public, max-age=86400');
-        return reply.sendFile(file, app.ctx.files.folderOf(area), { cacheControl: false });
+        reply.header('Content-Length', stored.size);
+        return reply.type(stored.contentType).send(stored.body);
       },
     );
   }

@@ -7,7 +7,7 @@ export type UteValues = Partial<typeof utes.$inferInsert>;
 
 /**
  * The values of one Pending ute with every field filled. Its images name the demo files a seeded
- * test app has on disk (writeDemoImages); its name has no `%` or `_` and no make (searches stay exact).
+ * test app has stored (writeDemoImages); its name has no `%` or `_` and no make (searches stay exact).
  */
 export function buildUte(overrides: UteValues = {}): typeof utes.$inferInsert {
   const n = nextSequence();
