@@ -120,6 +120,7 @@ function openRecordingPostgres(url: string, poolSize: number): OpenedDatabase {
       db,
       engine: 'postgres',
       url,
+      sqlExecutor: { executeSql: (text, values) => original(text, values) as Promise<{ rows: unknown[] }> },
       migrate: () => Promise.reject(new Error('the benchmark migrates before it opens the database')),
       close: () => pool.end(),
     },

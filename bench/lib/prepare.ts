@@ -5,13 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { createFileStorage, migrationsFolder, pgliteExtensions, schema, wrapPglite, writeDemoImages } from '@ute/api/bench';
+import { createFileStorage, migrationsFolder, openPostgres, pgliteExtensions, wrapPglite, writeDemoImages } from '@ute/api/bench';
 import type { BenchOptions, EngineName } from './args';
 import type { SeedReport, SeedRequest } from './seeding';
 
@@ -108,9 +104,9 @@ export async function preparePostgres(
       const applied = (await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by created_at')).rows.map((row) => row.hash);
       await client.end();
       if (migrationsArePrefix(applied)) {
-        const pool = new pg.Pool({ connectionString: url, max: 2 });
-        await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
-        await pool.end();
+        const migrating = openPostgres(url, 2);
+        await migrating.migrate();
+        await migrating.close();
         // The demo images are rows of the template, copied with it.
         return {
           engine: 'postgres',
@@ -159,7 +155,7 @@ export async function preparePglite(options: BenchOptions, log: (line: string) =
     const client = await PGlite.create(folder, { extensions: pgliteExtensions });
     const applied = (await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by created_at')).rows.map((row) => row.hash);
     if (migrationsArePrefix(applied)) {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await wrapPglite(client).migrate();
       // PGlite's demo images are files in DATA_DIR, not in the cached database.
       await writeDemoImages(createFileStorage(wrapPglite(client), { DATA_DIR: dataDir }));
       await client.close();

@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { createFileStorage, migrationsFolder, openPostgres, pgliteExtensions, schema, seedDemoData, wrapPglite, type Database } from '@ute/api/bench';
+import { createFileStorage, openPostgres, pgliteExtensions, seedDemoData, wrapPglite, type Database } from '@ute/api/bench';
 import { createBulkLoader, type Exec } from './loader';
 
 export interface SeedRequest {
@@ -51,11 +47,11 @@ export async function seedDatabase(request: SeedRequest, log: (line: string) => 
       options: '-c synchronous_commit=off -c maintenance_work_mem=256MB',
     });
     pool.on('error', () => {});
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    filesDatabase = openPostgres(request.target, 1);
+    await filesDatabase.migrate();
     const clients = [await pool.connect(), await pool.connect()];
     connections = clients;
     exec = (text, params) => pool.query(text, params);
-    filesDatabase = openPostgres(request.target, 1);
     close = async () => {
       for (const client of clients) client.release();
       await pool.end();
@@ -63,10 +59,10 @@ export async function seedDatabase(request: SeedRequest, log: (line: string) => 
     };
   } else {
     const client = await PGlite.create(path.join(request.target), { extensions: pgliteExtensions });
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    filesDatabase = wrapPglite(client);
+    await filesDatabase.migrate();
     connections = [client];
     exec = (text, params) => client.query(text, params);
-    filesDatabase = wrapPglite(client);
     close = () => client.close();
   }
   const migrated = performance.now();

@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rateLimiter';
 import { RedisRateLimitStore } from './lib/redisRateLimiter';
 import { PostgresRateLimitStore } from './lib/postgresRateLimiter';
+import { JobQueue } from './lib/jobQueue';
 import { hmac, loadSigningSecret } from './lib/secrets';
 import { registerAuthGuard, registerPublicScope } from './plugins/authGuard';
 import type { Config } from './plugins/config';
@@ -105,12 +106,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const signingSecret = loadSigningSecret(config.JWT_SECRET, config.DATA_DIR);
+  const queue = new JobQueue(database.sqlExecutor, app.log, { jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
   // In production the OTP never reaches the log; on a laptop without SMTP it is printed there (README).
-  const mailer = new Mailer(database.db, app.log, {
+  const mailer = new Mailer(database.db, queue, app.log, {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     canLogSensitiveBodies: config.NODE_ENV !== 'production',
     sensitiveMailTtlMs: authLimits.otpValidityMs,
+    claimSeconds: config.JOB_TIMEOUT_SECONDS,
   });
   const redisLimits = !options.limits && config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : null;
   // Several api processes share their counters: in Redis when configured, else in PostgreSQL; PGlite is one process.
@@ -121,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     log: app.log,
     mailer,
+    queue,
     limits,
     files: createFileStorage(database, config),
     payouts:
@@ -136,7 +140,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   registerErrorHandler(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Every process works the mail queue (tests too: their mail goes through it); the scheduled jobs
+  // are started by server.ts.
+  app.addHook('onReady', async () => {
+    await queue.start();
+    await mailer.startWorkers();
+  });
   app.addHook('onClose', async () => {
+    await queue.stop();
     await mailer.close();
     await redisLimits?.close();
   });

@@ -3,7 +3,7 @@ import { openDatabase } from './db/database';
 import { lockDataDir } from './db/dataDirLock';
 import { prepareDatabase } from './bootstrap';
 import { loadConfig } from './plugins/config';
-import { createBookingsService } from './modules/bookings/bookings.service';
+import { startBackgroundJobs } from './backgroundJobs';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,9 +29,8 @@ async function main(): Promise<void> {
 
   try {
     await prepareDatabase(database, config, app.log);
-    const { db, payouts, log } = app.ctx;
-    await createBookingsService({ db, payouts, log }).reconcilePendingPayouts();
-    app.ctx.mailer.start();
+    await app.ready();
+    await startBackgroundJobs(app.ctx);
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     app.log.error({ err: error }, 'start failed');

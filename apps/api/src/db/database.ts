@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { migrationsFolder } from '../lib/paths';
+import { installJobQueue, type SqlExecutor } from '../lib/jobQueue';
 
 export type Schema = typeof schema;
 /** Drizzle over either engine: both share the PgDatabase API. */
@@ -21,8 +22,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** The tables (Drizzle's migrations) and the job queue's schema. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Raw SQL for the job queue (lib/jobQueue.ts), on the same connections as the app. */
+  sqlExecutor: SqlExecutor;
   /** PGlite only: the client (backups dump its data directory). */
   pglite?: PGlite;
   /** PostgreSQL only: the connection string (backups). */
@@ -31,14 +35,35 @@ export interface Database {
 
 export const pgliteExtensions = { pg_trgm };
 
+/** PGlite runs a script of several statements with exec, and one statement with values with query. */
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      try {
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      } catch (error) {
+        // A script that failed inside its BEGIN would leave the one connection in an aborted
+        // transaction (outside one, rollback only warns).
+        await client.exec('rollback').catch(() => {});
+        throw error;
+      }
+    },
+  };
+}
+
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const sqlExecutor = pgliteExecutor(client);
   return {
     db,
     engine: 'pglite',
     pglite: client,
+    sqlExecutor,
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await installJobQueue(sqlExecutor);
     },
     close: async () => {
       if (!client.closed) await client.close();
@@ -53,6 +78,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return wrapPglite(client);
 }
 
+/** An arbitrary constant naming the migration lock among PostgreSQL's advisory locks. */
+const MIGRATION_LOCK_KEY = 7_310_452_019;
+
 export function openPostgres(connectionString: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (server restart) must not crash the process.
@@ -62,8 +90,19 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
     db,
     engine: 'postgres',
     url: connectionString,
+    sqlExecutor: { executeSql: (text, values) => pool.query(text, values) },
     migrate: async () => {
-      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+      // Processes starting together against a new database take turns: neither Drizzle's migrator
+      // nor pg-boss's installer may run twice at once.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        await installJobQueue({ executeSql: (text, values) => client.query(text, values) });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
     },
     close: async () => {
       await pool.end();

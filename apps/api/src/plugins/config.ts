@@ -35,6 +35,10 @@ const envSchema = z.object({
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
+  // Background jobs (lib/jobQueue.ts): a claimed job unfinished after JOB_TIMEOUT_SECONDS is taken
+  // as lost with its process and run again elsewhere; idle workers look for jobs every JOB_POLL_SECONDS.
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database';
+import type { JobQueue } from '../lib/jobQueue';
 import type { RateLimitStore } from '../lib/rateLimiter';
 import type { AdminRow } from '../modules/auth/auth.repository';
 import type { AuthService } from '../modules/auth/auth.service';
@@ -16,6 +17,8 @@ export interface AppContext {
   db: Db;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** Background jobs, claimed by one process each (lib/jobQueue.ts). */
+  queue: JobQueue;
   auth: AuthService;
   limits: RateLimitStore;
   files: FileStorage;

@@ -22,6 +22,13 @@ export interface SmtpCapture {
   /** `smtp://host:port`, ready for SMTP_URL. */
   url: string;
   mails: CapturedMail[];
+  /**
+   * Messages whose sender went away (a killed process) before the server acknowledged them: like a
+   * real server, the capture does not take those as received.
+   */
+  readonly abandoned: number;
+  /** Messages whose data has arrived and whose acknowledgement is being held (`delayMs`). */
+  readonly inFlight: number;
   /** Resolves with the first mail (already received or arriving) that matches; rejects after timeoutMs. */
   waitForMail(match?: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   clear(): void;
@@ -110,6 +117,9 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
 export async function startSmtpCapture(options: { port?: number; host?: string; delayMs?: number } = {}): Promise<SmtpCapture> {
   const host = options.host ?? '127.0.0.1';
   const mails: CapturedMail[] = [];
+  const closedSessions = new Set<string>();
+  let abandoned = 0;
+  let inFlight = 0;
   const waiters = new Set<{ match: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }>();
 
   const server = new SMTPServer({
@@ -117,11 +127,19 @@ export async function startSmtpCapture(options: { port?: number; host?: string; 
     authOptional: true,
     logger: false,
     size: 10 * 1024 * 1024,
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       const accept = () => {
+        inFlight -= 1;
+        if (closedSessions.has(session.id)) {
+          abandoned += 1;
+          return;
+        }
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), {
           from,
@@ -136,7 +154,11 @@ export async function startSmtpCapture(options: { port?: number; host?: string; 
         }
         callback();
       };
-      stream.on('end', () => (options.delayMs ? setTimeout(accept, options.delayMs) : accept()));
+      stream.on('end', () => {
+        inFlight += 1;
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
+      });
     },
   });
 
@@ -156,6 +178,12 @@ export async function startSmtpCapture(options: { port?: number; host?: string; 
     host,
     url: `smtp://${host}:${port}`,
     mails,
+    get abandoned() {
+      return abandoned;
+    },
+    get inFlight() {
+      return inFlight;
+    },
     waitForMail(match = () => true, timeoutMs = 10_000) {
       const found = mails.find(match);
       if (found) return Promise.resolve(found);

@@ -11,7 +11,7 @@ export const mailOutbox = pgTable(
     body: text('body').notNull(),
     /** Carries a secret (an OTP): its body is not kept after delivery and not logged in production. */
     isSensitive: boolean('is_sensitive').notNull().default(false),
-    /** pending | sent | logged (no SMTP configured) | failed (gave up) */
+    /** pending | sending (claimed; next_attempt_at is when the claim runs out) | sent | logged (no SMTP configured) | failed (gave up) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -252,7 +252,7 @@ export function createBookingsService({ db, payouts, log }: BookingsServiceDeps)
 
   /**
    * Finds payouts that were sent to the provider but whose outcome was never recorded (the process
-   * died in between) and records them. Called at start, before the api listens.
+   * died in between) and records them. A job of the `payout-reconciliation` queue (backgroundJobs.ts).
    * Answers how many were recorded as succeeded.
    */
   async function reconcilePendingPayouts(): Promise<number> {

@@ -68,11 +68,16 @@ describe('SIGKILL between the Stripe call and the database write', () => {
     await api.exited;
     await pendingCall;
 
-    // The next start reconciles before it listens.
+    // The next start queues a reconciliation job, which records the transfer soon after.
     api = startApiProcess(env, await freePort());
     await waitForHealth(api.port);
     token = await signIn(api.port);
-    const after = (await uteBookings(api.port, token)).find((b) => b._id === booking!._id);
+    const recordedBy = Date.now() + 15_000;
+    let after = (await uteBookings(api.port, token)).find((b) => b._id === booking!._id);
+    while (!after?.isTransfered && Date.now() < recordedBy) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      after = (await uteBookings(api.port, token)).find((b) => b._id === booking!._id);
+    }
     expect(after).toMatchObject({ isTransfered: true, isTransferring: false });
     expect(stripe.transfers.filter((t) => t.metadata.bookingId === booking!._id)).toHaveLength(1);
     expect(stripe.postCount).toBe(1);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startSmtpCapture } from '../../test/smtpCapture';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
+import { clearThrottling } from '../../test/throttling';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { Mailer, REDACTED_BODY, type OutgoingMail } from './mailer';
 
@@ -12,9 +13,9 @@ beforeAll(async () => {
   t = await createTestApp({ build: { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } } });
 });
 afterAll(() => t.close());
-beforeEach(() => {
+beforeEach(async () => {
   logLines.length = 0;
-  (t.app.ctx.limits as unknown as { entries: Map<string, unknown> }).entries.clear();
+  await clearThrottling(t);
 });
 
 const otpMail = (code: string): OutgoingMail => ({
@@ -41,10 +42,10 @@ describe('Mailer without SMTP_URL', () => {
   });
 
   it('withholds a sensitive body from the log in production, and keeps other mails as they are', async () => {
-    const mailer = new Mailer(t.database.db, t.app.log, { from: 'test@test.local', canLogSensitiveBodies: false });
-    const secret = await mailer.send(otpMail('493817'));
-    const plain = await mailer.send({ to: 'someone@test.local', subject: 'Your quote', body: 'A$105.25 for quote 42' });
-    expect([secret.sent, plain.sent]).toEqual([true, true]);
+    const mailer = new Mailer(t.database.db, t.app.ctx.queue, t.app.log, { from: 'test@test.local', canLogSensitiveBodies: false, claimSeconds: 60 });
+    const secret = { id: await mailer.enqueue(t.database.db, otpMail('493817')) };
+    const plain = { id: await mailer.enqueue(t.database.db, { to: 'someone@test.local', subject: 'Your quote', body: 'A$105.25 for quote 42' }) };
+    expect([await mailer.deliver(secret.id), await mailer.deliver(plain.id)]).toEqual([true, true]);
     expect(logLines.join('\n')).not.toContain('493817');
     const [secretLog, plainLog] = mailLogs();
     expect(secretLog).not.toHaveProperty('body');
@@ -58,7 +59,7 @@ describe('Mailer without SMTP_URL', () => {
 
 describe('Mailer with an SMTP server', () => {
   it('keeps a failing sensitive mail for its retries and redacts it when it gives up', async () => {
-    const mailer = new Mailer(t.database.db, t.app.log, { smtpUrl: 'smtp://127.0.0.1:1', from: 'test@test.local' });
+    const mailer = new Mailer(t.database.db, t.app.ctx.queue, t.app.log, { smtpUrl: 'smtp://127.0.0.1:1', from: 'test@test.local', claimSeconds: 60 });
     const id = await mailer.enqueue(t.database.db, otpMail('271828'));
     await t.database.db.update(mailOutbox).set({ attempts: 6 }).where(eq(mailOutbox.id, id));
     expect(await mailer.deliver(id)).toBe(false);
@@ -70,7 +71,12 @@ describe('Mailer with an SMTP server', () => {
 
   it('gives up and redacts a sensitive mail whose code has expired before it could be sent', async () => {
     const smtp = await startSmtpCapture();
-    const mailer = new Mailer(t.database.db, t.app.log, { smtpUrl: smtp.url, from: 'test@test.local', sensitiveMailTtlMs: 10 * 60_000 });
+    const mailer = new Mailer(t.database.db, t.app.ctx.queue, t.app.log, {
+      smtpUrl: smtp.url,
+      from: 'test@test.local',
+      sensitiveMailTtlMs: 10 * 60_000,
+      claimSeconds: 60,
+    });
     try {
       const stale = await mailer.enqueue(t.database.db, otpMail('161803'));
       await t.database.db
@@ -88,20 +94,52 @@ describe('Mailer with an SMTP server', () => {
     }
   });
 
-  it('deliverSoon sends after the caller goes on, close() waits for it, and a failure is only logged', async () => {
+  it('deliverSoon hands the mail to the queue after the caller goes on, and it is sent once', async () => {
     const smtp = await startSmtpCapture({ delayMs: 200 });
-    const mailer = new Mailer(t.database.db, t.app.log, { smtpUrl: smtp.url, from: 'test@test.local' });
+    const withSmtp = await createTestApp({ env: { SMTP_URL: smtp.url } });
     try {
-      const id = await mailer.enqueue(t.database.db, otpMail('314159'));
+      const { mailer } = withSmtp.app.ctx;
+      const id = await mailer.enqueue(withSmtp.database.db, otpMail('314159'));
       mailer.deliverSoon(id);
-      mailer.deliverSoon(id); // already under way: not sent twice
-      expect((await outboxRow(id)).status).toBe('pending');
-      mailer.deliverSoon('not-a-uuid'); // the lookup throws: a warning, no unhandled rejection
-      await mailer.close();
+      mailer.deliverSoon(id); // already under way: one job
+      expect((await withSmtp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0].status).toBe('pending');
+      await mailer.settle();
       expect(smtp.mails.map((mail) => mail.text)).toEqual(['Your verification code is 314159.']);
-      expect(await outboxRow(id)).toMatchObject({ status: 'sent', body: REDACTED_BODY });
-      expect(logLines.some((line) => line.includes('not-a-uuid') && line.includes('"level":40'))).toBe(true);
+      expect((await withSmtp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]).toMatchObject({ status: 'sent', body: REDACTED_BODY });
     } finally {
+      await withSmtp.close();
+      await smtp.close();
+    }
+  });
+
+  it('sends a mail once when several deliveries meet on it, and again only after a dead claim runs out', async () => {
+    const smtp = await startSmtpCapture({ delayMs: 100 });
+    const mailer = new Mailer(t.database.db, t.app.ctx.queue, t.app.log, { smtpUrl: smtp.url, from: 'test@test.local', claimSeconds: 60 });
+    try {
+      const id = await mailer.enqueue(t.database.db, { to: 'owner@test.local', subject: 'Your quote', body: 'A$105.25 for quote 7' });
+      const results = await Promise.all(Array.from({ length: 5 }, () => mailer.deliver(id)));
+      expect(smtp.mails).toHaveLength(1);
+      // The one that sent it says true; the others found it claimed (false) or already sent (true).
+      expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+      expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 1 });
+
+      // A process that claimed a mail and died: the claim runs out, the sweep queues it, it is sent.
+      const orphan = await mailer.enqueue(t.database.db, { to: 'owner@test.local', subject: 'Your quote', body: 'A$99.00 for quote 8' });
+      await t.database.db
+        .update(mailOutbox)
+        .set({ status: 'sending', nextAttemptAt: new Date(Date.now() + 60_000) })
+        .where(eq(mailOutbox.id, orphan));
+      expect(await mailer.requeueLostMails()).toBe(0); // still claimed
+      expect(await mailer.deliver(orphan)).toBe(false);
+      await t.database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.id, orphan));
+      expect(await mailer.deliver(orphan)).toBe(true);
+      expect(smtp.mails.map((mail) => mail.text)).toEqual(['A$105.25 for quote 7', 'A$99.00 for quote 8']);
+      expect(smtp.mails[1].headers['message-id']).toBe(`<${orphan}@ute-backoffice>`);
+    } finally {
+      await mailer.close();
       await smtp.close();
     }
   });

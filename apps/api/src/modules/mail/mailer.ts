@@ -1,8 +1,9 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
+import type { JobQueue } from '../../lib/jobQueue';
 
 export interface OutgoingMail {
   to: string;
@@ -25,26 +26,39 @@ export interface MailerOptions {
    * has expired, so sending it late helps nobody and keeping it keeps a secret. Default 10 minutes.
    */
   sensitiveMailTtlMs?: number;
+  /**
+   * How long one send may hold its mail: longer than the SMTP timeouts, so a slow send is not
+   * started again elsewhere, and like the job timeout, so a dead process's mail comes back as soon as its job.
+   */
+  claimSeconds: number;
 }
 
 const MAX_ATTEMPTS = 8;
-const RETRY_INTERVAL_MS = 15_000;
+const FIRST_RETRY_DELAY_SECONDS = 15;
+const MAX_RETRY_DELAY_SECONDS = 60 * 60;
 const DEFAULT_SENSITIVE_MAIL_TTL_MS = 10 * 60_000;
+/** A pending mail this long past its time has lost its job (its process died before sending it). */
+const LOST_AFTER_SECONDS = 120;
+type DeliveryOutcome = 'sent' | 'not-sent' | 'claimed-elsewhere';
+
 /** What a sensitive mail's body becomes once it has left (or will never leave). */
 export const REDACTED_BODY = '[redacted after delivery]';
 
 /**
- * Every mail is first written to the outbox, then sent. With no SMTP_URL the mail is only logged
- * (so the OTP flow works on a laptop); with one, a failed send stays pending and is retried.
+ * Every mail is first written to the outbox (in the caller's transaction), then sent by a job of
+ * the `mail-delivery` queue, which one api process claims. Sending also claims the outbox row
+ * (status `sending`, with a lease in next_attempt_at), so a mail is sent once even when two jobs or
+ * a job and a direct deliver() meet on it. A failed send is retried by a later job with backoff.
+ * With no SMTP_URL the mail is only logged (so the OTP flow works on a laptop).
  */
 export class Mailer {
   private readonly transport: Transporter | null;
-  private timer: NodeJS.Timeout | null = null;
-  /** Deliveries under way in this process, by outbox id: one send per mail, and close() waits for them. */
-  private readonly deliveries = new Map<string, Promise<boolean>>();
+  /** Jobs being sent for mails of this process, by outbox id: close() and settle() wait for them. */
+  private readonly pendingSends = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
+    private readonly queue: JobQueue,
     private readonly log: FastifyBaseLogger,
     private readonly options: MailerOptions,
   ) {
@@ -66,41 +80,84 @@ export class Mailer {
     return row.id;
   }
 
-  /** Tries to deliver one outbox mail now; true when it left (or was logged). */
-  deliver(id: string): Promise<boolean> {
-    const running = this.deliveries.get(id);
-    if (running) return running;
-    const delivery = this.deliverNow(id).finally(() => this.deliveries.delete(id));
-    this.deliveries.set(id, delivery);
-    return delivery;
+  /** The queue's workers for outbox mail; each api process runs them. */
+  async startWorkers(): Promise<void> {
+    await this.queue.work('mail-delivery', async ({ mailId }) => {
+      // Another process holds the mail: this job comes back later (pg-boss retries with backoff)
+      // and finds it sent, or finds the claim run out because that process died.
+      if ((await this.attempt(mailId)) === 'claimed-elsewhere') throw new Error('mail is being sent by another process; retried later');
+    });
+    await this.queue.work('mail-sweep', async () => {
+      await this.requeueLostMails();
+    });
   }
 
   /**
-   * Starts delivering one outbox mail on a later turn of the event loop, once the caller has
-   * answered, without making anyone wait for it: an answer that waited would tell how long the SMTP
-   * server took, and so whether there was a mail. A failure is logged; the mail stays for the retry.
+   * Hands one outbox mail to the queue on a later turn of the event loop, once the caller has
+   * answered, without making anyone wait: an answer that waited would tell how long the SMTP
+   * server took, and so whether there was a mail. If even the job cannot be written, the sweep
+   * finds the mail later.
    */
   deliverSoon(id: string): void {
-    if (this.deliveries.has(id)) return;
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.deliverNow(id))
-      .catch((error: unknown) => {
-        this.log.warn({ err: error, mailId: id }, 'mail delivery failed; kept in the outbox for a retry');
-        return false;
-      })
-      .finally(() => this.deliveries.delete(id));
-    this.deliveries.set(id, delivery);
+    if (this.pendingSends.has(id)) return;
+    const send = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.queue.send('mail-delivery', { mailId: id }))
+      .then(() => this.queue.wake('mail-delivery'))
+      .catch((error: unknown) => this.log.warn({ err: error, mailId: id }, 'mail job not queued; the sweep will find the mail'))
+      .finally(() => this.pendingSends.delete(id));
+    this.pendingSends.set(id, send);
   }
 
-  /** Resolves once the deliveries under way (deliver and deliverSoon) have ended. */
-  async settle(): Promise<void> {
-    while (this.deliveries.size > 0) await Promise.allSettled([...this.deliveries.values()]);
+  /**
+   * Tries to deliver one outbox mail now, in this request; true when it left (or was logged). A
+   * job due after the claim runs out is queued first: should this process die mid-send, another
+   * sends the mail then (if the send succeeds, that job finds it sent and does nothing).
+   */
+  async deliver(id: string): Promise<boolean> {
+    await this.queue.send('mail-delivery', { mailId: id }, { delaySeconds: this.options.claimSeconds + 5 });
+    return (await this.attempt(id)) === 'sent';
   }
 
-  private async deliverNow(id: string): Promise<boolean> {
-    const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    if (!mail) return false;
-    if (mail.status === 'sent' || mail.status === 'logged') return true;
+  /**
+   * Resolves once no mail is waiting to be sent now: the jobs this process queued have been
+   * written, and no outbox mail is due or being sent (tests; waits at most `timeoutMs`).
+   */
+  async settle(timeoutMs = 10_000): Promise<void> {
+    while (this.pendingSends.size > 0) await Promise.allSettled([...this.pendingSends.values()]);
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const [row] = await this.db
+        .select({ waiting: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(or(eq(mailOutbox.status, 'sending'), and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`))));
+      if (row.waiting === 0) return;
+      this.queue.wake('mail-delivery');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Claims the mail for this process for one send (and the timeouts around it); null when it is not ours to send. */
+  private async claim(id: string) {
+    const [mail] = await this.db
+      .update(mailOutbox)
+      .set({ status: 'sending', nextAttemptAt: sql`now() + make_interval(secs => ${this.options.claimSeconds})` })
+      .where(and(eq(mailOutbox.id, id), or(eq(mailOutbox.status, 'pending'), and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))))
+      .returning();
+    return mail ?? null;
+  }
+
+  /**
+   * One delivery attempt: `sent` when the mail has left (now or before), `claimed-elsewhere` when
+   * another delivery holds it, `not-sent` otherwise (kept for a retry, or given up). Never throws
+   * for an SMTP failure.
+   */
+  private async attempt(id: string): Promise<DeliveryOutcome> {
+    const mail = await this.claim(id);
+    if (!mail) {
+      const [current] = await this.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (current?.status === 'sent' || current?.status === 'logged') return 'sent';
+      return current?.status === 'sending' ? 'claimed-elsewhere' : 'not-sent';
+    }
     // A delivered (or abandoned) sensitive mail keeps no secret, in the same update that closes it.
     const redacted = mail.isSensitive ? { body: REDACTED_BODY } : {};
     if (mail.isSensitive && Date.now() - mail.createdAt.getTime() > (this.options.sensitiveMailTtlMs ?? DEFAULT_SENSITIVE_MAIL_TTL_MS)) {
@@ -109,7 +166,7 @@ export class Mailer {
         .set({ status: 'failed', lastError: 'expired before it could be sent', ...redacted })
         .where(eq(mailOutbox.id, id));
       this.log.warn({ mailId: id }, 'sensitive mail expired before it could be sent; given up and redacted');
-      return false;
+      return 'not-sent';
     }
     if (!this.transport) {
       const canLogBody = !mail.isSensitive || (this.options.canLogSensitiveBodies ?? true);
@@ -120,63 +177,66 @@ export class Mailer {
         .update(mailOutbox)
         .set({ status: 'logged', sentAt: new Date(), ...redacted })
         .where(eq(mailOutbox.id, id));
-      return true;
+      return 'sent';
     }
     try {
-      await this.transport.sendMail({ from: this.options.from, to: mail.toAddress, subject: mail.subject, text: mail.body });
+      // The outbox id as Message-ID: a receiving server can tell a resend after a crash from a new mail.
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.body,
+        messageId: `<${id}@ute-backoffice>`,
+      });
       await this.db
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null, ...redacted })
         .where(eq(mailOutbox.id, id));
-      return true;
+      return 'sent';
     } catch (error) {
       const attempts = mail.attempts + 1;
       const hasGivenUp = attempts >= MAX_ATTEMPTS;
-      const delayMs = Math.min(RETRY_INTERVAL_MS * 2 ** (attempts - 1), 60 * 60 * 1000);
+      const delaySeconds = Math.min(FIRST_RETRY_DELAY_SECONDS * 2 ** (attempts - 1), MAX_RETRY_DELAY_SECONDS);
       await this.db
         .update(mailOutbox)
         .set({
           attempts,
           lastError: (error as Error).message.slice(0, 500),
           status: hasGivenUp ? 'failed' : 'pending',
-          nextAttemptAt: new Date(Date.now() + delayMs),
+          nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
           ...(hasGivenUp ? redacted : {}),
         })
         .where(eq(mailOutbox.id, id));
+      if (!hasGivenUp) await this.queue.send('mail-delivery', { mailId: id }, { delaySeconds });
       this.log.warn({ err: error, mailId: id, attempts }, 'mail not sent; kept in the outbox for a retry');
-      return false;
+      return 'not-sent';
     }
   }
 
-  async send(mail: OutgoingMail): Promise<{ id: string; sent: boolean }> {
-    const id = await this.enqueue(this.db, mail);
-    return { id, sent: await this.deliver(id) };
-  }
-
-  /** Sends what is due in the outbox; returns how many left. */
-  async retryPending(limit = 20): Promise<number> {
-    const due = await this.db
+  /**
+   * Queues a job again for mails whose job was lost: pending long past their time, or claimed by a
+   * process that died (the claim ran out). The claim makes a duplicate job harmless.
+   */
+  async requeueLostMails(limit = 100): Promise<number> {
+    const lost = await this.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .where(
+        or(
+          and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now() - make_interval(secs => ${LOST_AFTER_SECONDS})`)),
+          and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+        ),
+      )
       .orderBy(asc(mailOutbox.nextAttemptAt))
       .limit(limit);
-    let sent = 0;
-    for (const { id } of due) if (await this.deliver(id)) sent += 1;
-    return sent;
+    for (const { id } of lost) await this.queue.send('mail-delivery', { mailId: id });
+    if (lost.length > 0) this.log.info({ mails: lost.length }, 'lost mail jobs queued again');
+    return lost.length;
   }
 
-  start(): void {
-    this.timer = setInterval(() => {
-      this.retryPending().catch((error: unknown) => this.log.warn({ err: error }, 'outbox retry failed'));
-    }, RETRY_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  /** Stops the retries and waits for the deliveries under way before closing the SMTP connection. */
+  /** Waits for the jobs this process is queuing, then closes the SMTP connection (the queue is stopped first). */
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.settle();
+    while (this.pendingSends.size > 0) await Promise.allSettled([...this.pendingSends.values()]);
     this.transport?.close();
   }
 }

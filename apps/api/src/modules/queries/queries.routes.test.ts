@@ -248,13 +248,14 @@ describe('PATCH /api/admin/reply-query with the SMTP server down', () => {
     );
     expect(audit.count).toBe(1);
 
-    // The SMTP server comes back: the outbox retry delivers the kept mail.
+    // The SMTP server comes back, and the retry job of the kept mail is lost: the sweep queues it again.
     smtp = await startSmtpCapture({ port });
     await t.database.db
       .update(mailOutbox)
-      .set({ nextAttemptAt: sql`now()` })
+      .set({ nextAttemptAt: sql`now() - interval '5 minutes'` })
       .where(eq(mailOutbox.status, 'pending'));
-    expect(await t.app.ctx.mailer.retryPending()).toBe(1);
+    expect(await t.app.ctx.mailer.requeueLostMails()).toBe(1);
+    await t.app.ctx.mailer.settle();
     const mail = await smtp.waitForMail();
     expect(mail.to).toEqual([stored.to_address]);
     expect(mail.text).toContain('We will call you back tomorrow morning.');

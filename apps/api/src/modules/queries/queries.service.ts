@@ -24,6 +24,8 @@ export const queryTexts = {
 const SENT_STATES = new Set<MailStatus>(['sent', 'logged']);
 
 function toMailStatus(value: string | null): MailStatus | null {
+  // A mail being sent right now has not left yet.
+  if (value === 'sending') return 'pending';
   return value && (MAIL_STATUSES as readonly string[]).includes(value) ? (value as MailStatus) : null;
 }
 

@@ -1,0 +1,20 @@
+import type { AppContext } from './plugins/context';
+import { createBookingsService } from './modules/bookings/bookings.service';
+
+/**
+ * The scheduled work of a running api (server.ts; the app itself only works the mail queue). Every
+ * process runs these workers; pg-boss sends each scheduled job once per slot, whatever the number
+ * of processes, and one process claims it.
+ */
+export async function startBackgroundJobs({ queue, db, payouts, log }: AppContext): Promise<void> {
+  const bookings = createBookingsService({ db, payouts, log });
+  await queue.work('payout-reconciliation', async () => {
+    await bookings.reconcilePendingPayouts();
+  });
+  await queue.schedule('mail-sweep', '* * * * *');
+  await queue.schedule('payout-reconciliation', '*/5 * * * *');
+  // A process that starts may follow one that died mid-payout: reconcile now, once for all the
+  // processes that start within the same half minute.
+  await queue.send('payout-reconciliation', {}, { singletonKey: 'at-start', singletonSeconds: 30 });
+  queue.wake('payout-reconciliation');
+}

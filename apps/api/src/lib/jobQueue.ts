@@ -1,0 +1,116 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Background work runs on pg-boss, a job queue kept in the database itself (schema `pgboss`): a job
+ * is claimed with `FOR UPDATE SKIP LOCKED`, so of any number of api processes exactly one runs it,
+ * and a job whose process died is expired and retried by the others. It runs on PGlite too (one
+ * process), through the same code.
+ */
+export const JOB_SCHEMA = 'pgboss';
+
+/** Every queue and what its jobs carry. */
+export interface JobPayloads {
+  /** Send one outbox mail (modules/mail). */
+  'mail-delivery': { mailId: string };
+  /** Re-queue outbox mails whose job was lost (the process died between commit and send). */
+  'mail-sweep': Record<string, never>;
+  /** Record payouts sent to the provider whose outcome was never recorded (modules/bookings). */
+  'payout-reconciliation': Record<string, never>;
+}
+export type QueueName = keyof JobPayloads;
+export const QUEUE_NAMES: QueueName[] = ['mail-delivery', 'mail-sweep', 'payout-reconciliation'];
+
+/** Raw SQL outside Drizzle, as pg-boss runs it: with values, or a multi-statement script without. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Creates (or upgrades) the queue's tables and queues. Called by the database's migrate(), which
+ * holds the migration lock on PostgreSQL, so processes starting together do not race.
+ */
+export async function installJobQueue(executor: SqlExecutor): Promise<void> {
+  const boss = new PgBoss({ db: executor as PgBoss.Db, schema: JOB_SCHEMA, migrate: true, supervise: false, schedule: false });
+  await boss.start();
+  for (const name of QUEUE_NAMES) await boss.createQueue(name);
+  await boss.stop({ graceful: false, close: false, wait: true });
+}
+
+export interface JobQueueOptions {
+  /** A job not finished this long after it was claimed is taken as lost (its process died) and retried. */
+  jobTimeoutSeconds: number;
+  /** How often an idle worker asks for work; wake() skips the wait for jobs sent by this process. */
+  pollingIntervalSeconds: number;
+}
+
+export interface SendOptions {
+  /** Not before this many seconds from now. */
+  delaySeconds?: number;
+  /** With singletonSeconds: one job per key in that many seconds, however many processes send it. */
+  singletonKey?: string;
+  singletonSeconds?: number;
+}
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly workerIds = new Map<QueueName, string>();
+
+  constructor(
+    executor: SqlExecutor,
+    log: FastifyBaseLogger,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.boss = new PgBoss({
+      db: executor as PgBoss.Db,
+      schema: JOB_SCHEMA,
+      migrate: false,
+      supervise: true,
+      schedule: true,
+      // Expired jobs are found by the maintenance run: it runs often enough to find them soon after.
+      maintenanceIntervalSeconds: Math.max(1, Math.round(options.jobTimeoutSeconds / 4)),
+      // Jobs a process was running when it died come back this many times.
+      retryLimit: 5,
+      retryDelay: 1,
+      retryBackoff: true,
+      expireInSeconds: options.jobTimeoutSeconds,
+    });
+    this.boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
+  }
+
+  start(): Promise<unknown> {
+    return this.boss.start();
+  }
+
+  async send<Name extends QueueName>(name: Name, data: JobPayloads[Name], options: SendOptions = {}): Promise<void> {
+    await this.boss.send(name, data, {
+      startAfter: options.delaySeconds,
+      singletonKey: options.singletonKey,
+      singletonSeconds: options.singletonSeconds,
+    });
+  }
+
+  /** Runs handler for each job of the queue, one at a time in this process. A throw retries the job. */
+  async work<Name extends QueueName>(name: Name, handler: (data: JobPayloads[Name]) => Promise<void>): Promise<void> {
+    const id = await this.boss.work<JobPayloads[Name]>(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      await handler(job.data);
+    });
+    this.workerIds.set(name, id);
+  }
+
+  /** Makes this process's worker of the queue look for jobs now instead of at its next poll. */
+  wake(name: QueueName): void {
+    const id = this.workerIds.get(name);
+    if (id) this.boss.notifyWorker(id);
+  }
+
+  /** Sends a job on a cron schedule (UTC); pg-boss sends it once per slot whatever the processes. */
+  async schedule(name: QueueName, cron: string): Promise<void> {
+    await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
+
+  /** Stops taking jobs and waits (up to 10 s) for the ones under way; unfinished ones come back after their timeout. */
+  stop(): Promise<void> {
+    return this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+  }
+}
