@@ -96,7 +96,6 @@ try {
           const lighthouse = {
             appUrl: engine!.apiUrl.replace(/\/api\/admin$/, ''),
             token: engine!.token,
-            chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
             onlyFirst: options.quick,
           };
           rows.push(...(await runLighthouse(lighthouse, log)));

@@ -1,27 +1,26 @@
-// `npm test`: every check in order, each step's result, then one summary line. Nothing is skipped:
-// a step that cannot run (no PostgreSQL, no Chromium) fails the run.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check in order, each step's result, then a summary of the results and of what the run
+// used. Without a PostgreSQL it starts a throwaway one; without Redis it skips the Redis store tests and
+// counts them in the summary; a step that cannot run (no Chromium) fails the run. Nothing is skipped silently.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findChromium } from './lib/findChromium.mjs';
+import { findPgToolsProblem, providePostgres, withoutPassword } from './lib/postgres.mjs';
+import { canConnect } from './lib/tcp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-// Api steps pick their engine by DATABASE_URL; tests that always need PostgreSQL read TEST_DATABASE_URL.
-const baseEnv = { ...process.env, DATABASE_URL: '', TEST_DATABASE_URL: postgresUrl };
 
 const vitestReport = (name) => path.join(tmp, `${name}.json`);
 const vitest = (dir, name) => ['npx', 'vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(name)}`];
 
+// What a step uses: `database` 'pglite', 'postgres' (DATABASE_URL too) or 'both' (PGlite, and TEST_DATABASE_URL
+// for the tests that always need PostgreSQL); `usesRedis` (its Redis store tests); `usesChromium`.
 const reliabilitySteps = [
-  {
-    name: 'reliability',
-    command: vitest('apps/api', 'reliability'),
-    report: vitestReport('reliability'),
-    env: { RELIABILITY: '1', TEST_DATABASE_URL: postgresUrl },
-  },
+  { name: 'reliability', command: vitest('apps/api', 'reliability'), report: vitestReport('reliability'), env: { RELIABILITY: '1' }, database: 'both' },
 ];
 
 const mainSteps = [
@@ -30,10 +29,18 @@ const mainSteps = [
   { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
   { name: 'unit: contract', command: vitest('packages/contract', 'unit-contract'), report: vitestReport('unit-contract') },
   { name: 'unit: web', command: vitest('apps/web', 'unit-web'), report: vitestReport('unit-web') },
-  { name: 'api on PGlite', command: vitest('apps/api', 'api-pglite'), report: vitestReport('api-pglite') },
-  { name: 'api on PostgreSQL', command: vitest('apps/api', 'api-postgres'), report: vitestReport('api-postgres'), env: { DATABASE_URL: postgresUrl } },
+  { name: 'api on PGlite', command: vitest('apps/api', 'api-pglite'), report: vitestReport('api-pglite'), database: 'both', usesRedis: true },
+  { name: 'api on PostgreSQL', command: vitest('apps/api', 'api-postgres'), report: vitestReport('api-postgres'), database: 'postgres', usesRedis: true },
   { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
-  { name: 'e2e in Chromium', command: ['npx', 'playwright', 'test'], cwd: 'apps/web', report: path.join(tmp, 'e2e-results.json'), kind: 'playwright' },
+  {
+    name: 'e2e in Chromium',
+    command: ['npx', 'playwright', 'test'],
+    cwd: 'apps/web',
+    report: path.join(tmp, 'e2e-results.json'),
+    kind: 'playwright',
+    database: 'pglite',
+    usesChromium: true,
+  },
 ];
 
 function countsOf(step) {
@@ -50,38 +57,162 @@ function countsOf(step) {
   }
 }
 
-// `npm run test:reliability` runs the slow crash and soak tests (CI runs both commands).
-const steps = process.argv.includes('--reliability') ? reliabilitySteps : mainSteps;
-const results = [];
-for (const step of steps) {
-  if (step.report) rmSync(step.report, { force: true });
-  console.log(`\n=== ${step.name} ===`);
-  const started = Date.now();
-  const run = spawnSync(step.command[0], step.command.slice(1), {
-    cwd: path.join(root, step.cwd ?? '.'),
-    stdio: 'inherit',
-    env: { ...baseEnv, ...step.env },
-  });
-  const counts = countsOf(step);
-  const isOk = run.status === 0 && (!step.report || (counts !== null && counts.failed === 0 && counts.passed > 0));
-  results.push({ name: step.name, isOk, seconds: (Date.now() - started) / 1000, counts });
+/** The Redis store tests a vitest step skipped (REDIS_TEST=absent). */
+function redisTestsSkippedIn(step) {
+  try {
+    const report = JSON.parse(readFileSync(step.report, 'utf8'));
+    const tests = report.testResults.flatMap((file) => file.assertionResults);
+    return tests.filter((test) => test.status !== 'passed' && test.status !== 'failed' && test.fullName.includes('Redis')).length;
+  } catch {
+    return 0;
+  }
 }
 
-console.log('\n=== summary ===');
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const result of results) {
-  const counts = result.counts
-    ? ` ${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ''}`
-    : '';
-  console.log(`${result.isOk ? 'ok  ' : 'FAIL'} ${result.name.padEnd(20)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`);
-  if (result.counts) {
-    passed += result.counts.passed;
-    failed += result.counts.failed;
-    skipped += result.counts.skipped;
-  }
-  if (!result.isOk && !(result.counts && result.counts.failed > 0)) failed += 1; // a failed step without tests counts once
+// The running step and what to stop at the end, so that Ctrl-C or SIGTERM leaves no server and no folder behind.
+let running = null;
+let isInterrupted = false;
+const cleanups = [];
+let cleaning = null;
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    for (const cleanup of cleanups) await cleanup().catch((error) => console.error(`cleanup failed: ${error.message}`));
+  })());
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    isInterrupted = true;
+    try {
+      if (running?.pid) process.kill(-running.pid, signal);
+    } catch {
+      // the step has just ended
+    }
+    void cleanUp().finally(() => process.exit(128 + os.constants.signals[signal]));
+  });
 }
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(results.every((result) => result.isOk) ? 0 : 1);
+
+function run(step, env) {
+  return new Promise((resolve) => {
+    // A process group of its own, so that a signal reaches every process of the step (npx does not pass SIGTERM on).
+    running = spawn(step.command[0], step.command.slice(1), { cwd: path.join(root, step.cwd ?? '.'), stdio: 'inherit', env, detached: true });
+    running.once('error', (error) => {
+      console.error(error.message);
+      resolve(null);
+    });
+    running.once('close', (code) => resolve(code));
+  }).finally(() => {
+    running = null;
+  });
+}
+
+// `npm run test:reliability` runs the slow crash and soak tests (CI runs both commands).
+const steps = process.argv.includes('--reliability') ? reliabilitySteps : mainSteps;
+const needsPostgres = (step) => step.database === 'postgres' || step.database === 'both';
+
+// What the steps run against, decided once; what is missing fails the steps that need it.
+let postgres = null;
+let postgresProblem = null;
+let pgToolsProblem = null;
+if (steps.some(needsPostgres)) {
+  if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL)
+    console.log('PostgreSQL: no TEST_DATABASE_URL; trying 127.0.0.1:5432, else starting a throwaway one');
+  try {
+    postgres = await providePostgres(tmp);
+    cleanups.push(postgres.stop);
+    if (steps.some((step) => step.database === 'postgres')) pgToolsProblem = findPgToolsProblem(postgres.serverVersion);
+  } catch (error) {
+    postgresProblem = `no PostgreSQL: ${error.message}`;
+  }
+}
+const postgresText = postgres ? `PostgreSQL at ${withoutPassword(postgres.url)} (${postgres.source})` : postgresProblem;
+
+let chromium = null;
+let chromiumProblem = null;
+if (steps.some((step) => step.usesChromium)) {
+  try {
+    chromium = findChromium();
+  } catch (error) {
+    chromiumProblem = error.message;
+  }
+}
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+let isRedisReachable = false;
+if (steps.some((step) => step.usesRedis)) {
+  const { hostname, port } = new URL(redisUrl);
+  isRedisReachable = await canConnect(hostname.replace(/^\[|\]$/g, ''), Number(port || 6379));
+}
+
+/**
+ * What these steps run against: printed for all steps first, before each step, and in the summary, where
+ * `redisSkipped` (the count) turns an unreachable Redis into a warning.
+ */
+function describeUse(someSteps, redisSkipped) {
+  const lines = [];
+  const databases = new Set(someSteps.map((step) => step.database));
+  const engines = [databases.has('pglite') || databases.has('both') ? 'PGlite' : null, someSteps.some(needsPostgres) ? postgresText : null];
+  if (engines.some(Boolean)) lines.push(`database: ${engines.filter(Boolean).join('; ')}`);
+  if (someSteps.some((step) => step.usesChromium)) lines.push(`browser:  ${chromium ? `${chromium.path} (${chromium.source})` : chromiumProblem}`);
+  if (someSteps.some((step) => step.usesRedis)) {
+    if (isRedisReachable) lines.push(`Redis:    ${redisUrl}`);
+    else if (redisSkipped === undefined) lines.push(`Redis:    NOT REACHABLE at ${redisUrl}: the Redis store tests are skipped (REDIS_TEST=absent)`);
+    else lines.push(`WARNING: Redis: not reachable at ${redisUrl}; ${redisSkipped} Redis store tests skipped (start redis-server to run them)`);
+  }
+  if (pgToolsProblem && someSteps.some((step) => step.database === 'postgres')) lines.push(`WARNING: ${pgToolsProblem}`);
+  return lines;
+}
+for (const line of describeUse(steps)) console.log(line);
+
+function envOf(step) {
+  // Api steps pick their engine by DATABASE_URL; tests that always need PostgreSQL read TEST_DATABASE_URL.
+  const env = { ...process.env, DATABASE_URL: '', ...step.env };
+  if (postgres) env.TEST_DATABASE_URL = postgres.url;
+  if (step.database === 'postgres') env.DATABASE_URL = postgres.url;
+  if (step.usesRedis) Object.assign(env, isRedisReachable ? { REDIS_URL: redisUrl } : { REDIS_TEST: 'absent' });
+  if (step.usesChromium) env.CHROME_PATH = chromium.path;
+  return env;
+}
+
+const results = [];
+for (const step of steps) {
+  if (isInterrupted) break;
+  if (step.report) rmSync(step.report, { force: true });
+  console.log(`\n=== ${step.name} ===`);
+  for (const line of describeUse([step])) console.log(line);
+  // A step on PGlite still runs without PostgreSQL: only its tests that need one fail.
+  const problem = (step.database === 'postgres' && postgresProblem) || (step.usesChromium && chromiumProblem);
+  if (problem) {
+    console.log('FAIL: cannot run (see above)');
+    results.push({ name: step.name, isOk: false, seconds: 0, counts: null });
+    continue;
+  }
+  const started = Date.now();
+  const status = await run(step, envOf(step));
+  const counts = countsOf(step);
+  const isOk = status === 0 && (!step.report || (counts !== null && counts.failed === 0 && counts.passed > 0));
+  const redisSkipped = step.usesRedis && !isRedisReachable ? redisTestsSkippedIn(step) : 0;
+  results.push({ name: step.name, isOk, seconds: (Date.now() - started) / 1000, counts, redisSkipped });
+}
+await cleanUp();
+
+if (!isInterrupted) {
+  console.log('\n=== summary ===');
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const result of results) {
+    const counts = result.counts
+      ? ` ${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ''}`
+      : '';
+    console.log(`${result.isOk ? 'ok  ' : 'FAIL'} ${result.name.padEnd(20)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`);
+    if (result.counts) {
+      passed += result.counts.passed;
+      failed += result.counts.failed;
+      skipped += result.counts.skipped;
+    }
+    if (!result.isOk && !(result.counts && result.counts.failed > 0)) failed += 1; // a failed step without tests counts once
+  }
+  const redisSkipped = results.reduce((sum, result) => sum + (result.redisSkipped ?? 0), 0);
+  for (const line of describeUse(steps, redisSkipped)) console.log(line);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(results.every((result) => result.isOk) ? 0 : 1);
+}

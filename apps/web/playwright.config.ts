@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { findChromium } from '../../scripts/lib/findChromium.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 
@@ -21,7 +22,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Throws, saying how to get a browser, when there is none: the run stops before any test.
+      executablePath: findChromium().path,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { findChromium } from '../../scripts/lib/findChromium.mjs';
 import { row, TARGETS, type Row } from './results';
 import { round } from './stats';
 
@@ -147,12 +148,12 @@ function missingScoreReason(lhr: LighthouseResult | undefined, category: string)
 }
 
 /**
- * Lighthouse (Debian's Chromium) performance and accessibility on sign-in, dashboard and ute
- * list, desktop and mobile presets, when the `lighthouse` package is installed; otherwise rows
- * that say it was not measured.
+ * Lighthouse performance and accessibility (in the Chromium scripts/lib/findChromium.mjs finds) on
+ * sign-in, dashboard and ute list, desktop and mobile presets, when the `lighthouse` package is
+ * installed; otherwise rows that say it was not measured.
  */
 export async function runLighthouse(
-  { appUrl, token, chromePath, onlyFirst }: { appUrl: string; token: string; chromePath: string; onlyFirst: boolean },
+  { appUrl, token, onlyFirst }: { appUrl: string; token: string; onlyFirst: boolean },
   log: (line: string) => void,
 ): Promise<Row[]> {
   const pages = [
@@ -198,7 +199,13 @@ export async function runLighthouse(
     log('lighthouse is not installed: not measured');
     return notMeasured('not measured: lighthouse not installed');
   }
-  if (!existsSync(chromePath)) return notMeasured(`not measured: no Chromium at ${chromePath}`);
+  let chromePath: string;
+  try {
+    chromePath = findChromium().path;
+  } catch (error) {
+    log(`${(error as Error).message}: not measured`);
+    return notMeasured(`not measured: ${(error as Error).message}`);
+  }
 
   const rows: Row[] = [];
   const browser = await puppeteer.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });

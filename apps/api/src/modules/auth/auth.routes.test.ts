@@ -468,7 +468,8 @@ describe('route guard', () => {
   });
 });
 
-describe('sign-in throttling with the Redis store (REDIS_URL)', () => {
+// `npm test` sets REDIS_TEST=absent when no Redis answers, and counts this skipped test in its summary.
+describe.skipIf(process.env.REDIS_TEST === 'absent')('sign-in throttling with the Redis store (REDIS_URL)', () => {
   it('blocks the sixth failure for an account through Redis counters', async () => {
     const store = new RedisRateLimitStore(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', `ute:test:${Date.now()}:${Math.random()}:`);
     const withRedis = await createTestApp({ build: { limits: store } });
