@@ -37,7 +37,7 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   // Background jobs (lib/jobQueue.ts): a claimed job unfinished after JOB_TIMEOUT_SECONDS is taken
   // as lost with its process and run again elsewhere; idle workers look for jobs every JOB_POLL_SECONDS.
-  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(15).max(3600).default(60),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
