@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { freePort, startApiProcess, waitForHealth } from './processHarness';
+import { createScratchDatabase } from '../test/scratchDatabase';
 
 const ROUNDS = 20;
 const ADMIN = { email: 'crash@test.local', password: 'crash-password' };
@@ -74,19 +73,12 @@ describe('SIGKILL while writing, twenty times', () => {
   }, 600_000);
 
   it('keeps every acknowledged write on PostgreSQL', async () => {
-    const base = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-    const name = `ute_crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+    const scratch = await createScratchDatabase('ute_crash');
     try {
-      const url = new URL(base.toString());
-      url.pathname = `/${name}`;
-      const count = await runCrashRounds({ DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: url.toString() });
+      const count = await runCrashRounds({ DATA_DIR: path.join(work, 'pg-files'), DATABASE_URL: scratch.url });
       console.log(`PostgreSQL: ${count} acknowledged writes over ${ROUNDS} crashes, none lost`);
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 600_000);
 });

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { API_BASE } from '@ute/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -11,11 +9,12 @@ import { openPostgres, type Database } from '../db/database';
 import { upsertAdmin } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/passwords';
 import { loadConfig } from '../plugins/config';
+import { createScratchDatabase, testPostgresServer, type ScratchDatabase } from '../test/scratchDatabase';
 import { startTcpProxy } from './tcpProxy';
 
 // Always against PostgreSQL: this is about a database server that goes away and comes back.
-const baseUrl = new URL(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-const name = `ute_outage_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const baseUrl = testPostgresServer();
+let scratch: ScratchDatabase;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ute-outage-'));
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let database: Database;
@@ -23,13 +22,9 @@ let app: FastifyInstance;
 let token: string;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: baseUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  scratch = await createScratchDatabase('ute_outage', baseUrl);
   proxy = await startTcpProxy({ host: baseUrl.hostname, port: Number(baseUrl.port || 5432) });
-  const url = new URL(baseUrl.toString());
-  url.pathname = `/${name}`;
+  const url = new URL(scratch.url);
   url.hostname = '127.0.0.1';
   url.port = String(proxy.port);
   database = openPostgres(url.toString(), 4);
@@ -44,10 +39,7 @@ afterAll(async () => {
   await app.close();
   await database.close();
   await proxy.close();
-  const admin = new pg.Client({ connectionString: baseUrl.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await scratch.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

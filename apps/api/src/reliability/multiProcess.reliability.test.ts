@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryListResponse, UteBookingListResponse } from '@ute/contract';
 import { hashPassword } from '../modules/auth/passwords';
 import { makeDemoPng } from '../seed/png';
+import { createScratchDatabase, type ScratchDatabase } from '../test/scratchDatabase';
 import { startSmtpCapture, type SmtpCapture } from '../test/smtpCapture';
 import { startStripeTestServer, type StripeTestServer } from '../test/stripeTestServer';
 import { freePort, startApiProcess, waitForHealth, type ApiProcess } from './processHarness';
@@ -21,10 +21,7 @@ const JOB_TIMEOUT_SECONDS = 15;
 const OTP_ADMINS = 12;
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'ute-multi-process-'));
-const base = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
-const databaseName = `ute_multi_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const databaseUrl = Object.assign(new URL(base.toString()), { pathname: `/${databaseName}` }).toString();
-
+let scratch: ScratchDatabase;
 let smtp: SmtpCapture;
 let stripe: StripeTestServer;
 let db: pg.Client;
@@ -47,14 +44,11 @@ async function tokenFrom(api: ApiProcess): Promise<string> {
 }
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
+  scratch = await createScratchDatabase('ute_multi');
   smtp = await startSmtpCapture({ delayMs: SMTP_DELAY_MS });
   stripe = await startStripeTestServer();
   const shared = {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: scratch.url,
     // Tokens and signed file URLs are checked by every process: they share the signing secret.
     JWT_SECRET: 'multi-process-test-secret-of-at-least-32-characters',
     SMTP_URL: smtp.url,
@@ -76,7 +70,7 @@ beforeAll(async () => {
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${apis.map((api) => api.output()).join('\n---\n')}`);
   }
-  db = new pg.Client({ connectionString: databaseUrl });
+  db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
 }, 180_000);
 
@@ -86,10 +80,7 @@ afterAll(async () => {
   await db?.end();
   await smtp?.close();
   await stripe?.close();
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await scratch?.drop();
   rmSync(work, { recursive: true, force: true });
 });
 

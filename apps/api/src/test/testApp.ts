@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { API_BASE } from '@ute/contract';
 import { buildApp, type BuildAppOptions } from '../app';
@@ -15,6 +13,7 @@ import { createFileStorage } from '../plugins/storage';
 import { upsertAdmin } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoData, writeDemoImages } from '../seed/seed';
+import { createScratchDatabase } from './scratchDatabase';
 import { startSmtpCapture, type SmtpCapture } from './smtpCapture';
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'correct-horse-1' };
@@ -75,26 +74,11 @@ async function openTestDatabase(seeded: boolean, dataDir: string): Promise<{ dat
     if (seeded) await writeDemoImages(createFileStorage(database, { DATA_DIR: dataDir }));
     return { database, drop: async () => {} };
   }
-  const baseUrl = new URL(process.env.DATABASE_URL!);
-  const name = `ute_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const adminClient = new pg.Client({ connectionString: baseUrl.toString() });
-  await adminClient.connect();
-  await adminClient.query(`create database ${name}`);
-  await adminClient.end();
-  const url = new URL(baseUrl.toString());
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 5);
+  const scratch = await createScratchDatabase('ute_test', new URL(process.env.DATABASE_URL!));
+  const database = openPostgres(scratch.url, 5);
   await database.migrate();
   if (seeded) await seedDemoData(database.db, { files: createFileStorage(database, { DATA_DIR: dataDir }) });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { database, drop: scratch.drop };
 }
 
 export async function createTestApp(options: { seeded?: boolean; env?: Record<string, string>; build?: Partial<BuildAppOptions> } = {}): Promise<TestApp> {
