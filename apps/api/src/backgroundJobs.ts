@@ -13,8 +13,8 @@ export async function startBackgroundJobs({ queue, db, payouts, log }: AppContex
   });
   await queue.schedule('mail-sweep', '* * * * *');
   await queue.schedule('payout-reconciliation', '*/5 * * * *');
-  // A process that starts may follow one that died mid-payout: reconcile now, once for all the
-  // processes that start within the same half minute.
-  await queue.send('payout-reconciliation', {}, { singletonKey: 'at-start', singletonSeconds: 30 });
+  // A process that starts may follow one that died mid-payout, seconds ago: reconcile now. Every
+  // start queues its own job (reconciling twice is harmless: each payout is settled once).
+  await queue.send('payout-reconciliation', {});
   queue.wake('payout-reconciliation');
 }

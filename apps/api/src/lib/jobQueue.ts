@@ -47,9 +47,6 @@ export interface JobQueueOptions {
 export interface SendOptions {
   /** Not before this many seconds from now. */
   delaySeconds?: number;
-  /** With singletonSeconds: one job per key in that many seconds, however many processes send it. */
-  singletonKey?: string;
-  singletonSeconds?: number;
 }
 
 export class JobQueue {
@@ -83,11 +80,7 @@ export class JobQueue {
   }
 
   async send<Name extends QueueName>(name: Name, data: JobPayloads[Name], options: SendOptions = {}): Promise<void> {
-    await this.boss.send(name, data, {
-      startAfter: options.delaySeconds,
-      singletonKey: options.singletonKey,
-      singletonSeconds: options.singletonSeconds,
-    });
+    await this.boss.send(name, data, { startAfter: options.delaySeconds });
   }
 
   /** Runs handler for each job of the queue, one at a time in this process. A throw retries the job. */
