@@ -22,6 +22,9 @@ import { registerWebApp } from './plugins/webApp';
 import { authLimits, createAuthService } from './modules/auth/auth.service';
 import { TokenService } from './modules/auth/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
+import { twoFactorRoutes } from './modules/auth/twoFactor.routes';
+import { adminsRoutes } from './modules/admins/admins.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { LedgerPayoutProvider, type PayoutProvider } from './modules/bookings/payoutProvider';
 import { createStripePayoutProvider } from './modules/bookings/stripePayoutProvider';
 import { Mailer } from './modules/mail/mailer';
@@ -135,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       limits,
       mailer,
       otpPepper: hmac(signingSecret, 'otp'),
+      totpKey: hmac(signingSecret, 'totp'),
+      challengeKey: hmac(signingSecret, 'sign-in-challenge'),
     }),
   };
   app.decorate('ctx', ctx);
@@ -184,6 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (admin) => {
       await admin.register(authRoutes);
+      await admin.register(twoFactorRoutes);
+      await admin.register(adminsRoutes);
+      await admin.register(auditRoutes);
       await admin.register(dashboardRoutes);
       await admin.register(utesRoutes);
       await admin.register(jobsRoutes);

@@ -13,6 +13,9 @@ const SIDEBAR = [
   ['Change Password', '/change-password'],
   ['blogs', '/blogs'],
   ['faq', '/faq'],
+  ['Admins', '/admins'],
+  ['Audit Log', '/audit-log'],
+  ['Security', '/security'],
 ] as const;
 
 test.describe('Dashboard and shell', () => {

@@ -5,6 +5,8 @@ import { isStorableText, notAllowedCharacterMessage } from './authForms';
 export const errorEnvelopeSchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** On a 403 only: why (access.ts FORBIDDEN_REASONS), so the web can ask for a code in place. */
+  reason: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -7,4 +7,8 @@ export * from './money';
 export * from './people';
 export * from './content';
 export * from './paths';
+export * from './access';
 export * from './format';
+export * from './twoFactor';
+export * from './admins';
+export * from './audit';

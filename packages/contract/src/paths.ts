@@ -53,6 +53,29 @@ export const routePaths = {
   replyQuery: '/reply-query',
   deleteQuery: '/delete-queries/:id',
   activities: '/get-activities/:userId',
+  // Two-factor sign-in, enrolment and step-up (issue 15).
+  signInTwoFactor: '/sign-in/two-factor',
+  twoFactorStatus: '/two-factor',
+  twoFactorSetup: '/two-factor/setup',
+  twoFactorEnable: '/two-factor/enable',
+  twoFactorDisable: '/two-factor/disable',
+  twoFactorRecoveryCodes: '/two-factor/recovery-codes',
+  stepUp: '/two-factor/step-up',
+  // The admin team (owners).
+  admins: '/admins',
+  inviteAdmin: '/admins/invite',
+  updateAdminRoles: '/admins/:id/roles',
+  updateAdminStatus: '/admins/:id/status',
+  resetAdminTwoFactor: '/admins/:id/reset-two-factor',
+  signOutAdmin: '/admins/:id/sign-out',
+  adminSettings: '/admin-settings',
+  updateAdminSettings: '/update-admin-settings',
+  invitation: '/invitations/:token',
+  acceptInvitation: '/accept-invitation',
+  // The audit log.
+  auditLog: '/audit-log',
+  auditVerify: '/audit-log/verify',
+  auditExport: '/audit-log/export',
 } as const;
 
 export type RouteName = keyof typeof routePaths;
@@ -118,12 +141,24 @@ export const apiPaths = {
   replyQuery: routePaths.replyQuery,
   deleteQuery: (id: string) => pathOf('deleteQuery', { id }),
   activities: (userId: string) => pathOf('activities', { userId }),
+  signInTwoFactor: routePaths.signInTwoFactor,
+  twoFactorStatus: routePaths.twoFactorStatus,
+  twoFactorSetup: routePaths.twoFactorSetup,
+  twoFactorEnable: routePaths.twoFactorEnable,
+  twoFactorDisable: routePaths.twoFactorDisable,
+  twoFactorRecoveryCodes: routePaths.twoFactorRecoveryCodes,
+  stepUp: routePaths.stepUp,
+  admins: routePaths.admins,
+  inviteAdmin: routePaths.inviteAdmin,
+  updateAdminRoles: (id: string) => pathOf('updateAdminRoles', { id }),
+  updateAdminStatus: (id: string) => pathOf('updateAdminStatus', { id }),
+  resetAdminTwoFactor: (id: string) => pathOf('resetAdminTwoFactor', { id }),
+  signOutAdmin: (id: string) => pathOf('signOutAdmin', { id }),
+  adminSettings: routePaths.adminSettings,
+  updateAdminSettings: routePaths.updateAdminSettings,
+  invitation: (token: string) => pathOf('invitation', { token: encodeURIComponent(token) }),
+  acceptInvitation: routePaths.acceptInvitation,
+  auditLog: routePaths.auditLog,
+  auditVerify: routePaths.auditVerify,
+  auditExport: routePaths.auditExport,
 } as const;
-
-/** The only calls that answer without a bearer token: the api marks exactly these routes public. */
-export const PUBLIC_ROUTES = ['signIn', 'forgotPassword', 'validOtp', 'resetPassword'] as const satisfies readonly RouteName[];
-
-export const isPublicRoute = (name: RouteName): boolean => (PUBLIC_ROUTES as readonly RouteName[]).includes(name);
-
-/** The public calls' templates, from PUBLIC_ROUTES. */
-export const PUBLIC_API_PATHS: readonly (typeof routePaths)[(typeof PUBLIC_ROUTES)[number]][] = PUBLIC_ROUTES.map((name) => routePaths[name]);

@@ -1,3 +1,5 @@
+import type { ForbiddenReason } from '@ute/contract';
+
 export type AppErrorCode =
   | 'BAD_REQUEST'
   | 'UNAUTHORIZED'
@@ -34,6 +36,8 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly errors?: FieldError[],
+    /** A 403's reason (the contract's FORBIDDEN_REASONS), sent in the envelope. */
+    readonly reason?: ForbiddenReason,
   ) {
     super(message);
     this.name = 'AppError';
@@ -47,3 +51,4 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (message: string, errors?: FieldError[]) => new AppError('BAD_REQUEST', message, errors);
+export const forbidden = (message: string, reason: ForbiddenReason) => new AppError('FORBIDDEN', message, undefined, reason);

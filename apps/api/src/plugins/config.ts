@@ -13,6 +13,11 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Ute Back-office <no-reply@ute.example>'),
+  /** Where admins open the back-office (links in mails, e.g. invitations); default http://localhost:PORT. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_API_BASE: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -41,7 +46,7 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'PUBLIC_URL'> & { DATA_DIR: string; PUBLIC_URL: string };
 
 /** Reads and checks the environment once; a bad value stops the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,7 +55,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const config = {
+    ...parsed.data,
+    DATA_DIR: path.resolve(parsed.data.DATA_DIR),
+    PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
+  };
   // Node's http server refuses a headers deadline later than the whole request's.
   if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration:\nHEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   return config;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RouteName } from '@ute/contract';
 import type { Database, Db } from '../db/database';
 import type { JobQueue } from '../lib/jobQueue';
 import type { RateLimitStore } from '../lib/rateLimiter';
@@ -32,10 +33,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin; set by the guard on every non-public admin route. */
     admin: AdminRow | null;
+    /** When the bearer token's session last proved a second factor (ms since epoch), if it did. */
+    secondFactorAt: number | null;
   }
   interface FastifyContextConfig {
-    /** Reachable without a bearer token (the four public auth calls). */
+    /** Reachable without a bearer token: set from the contract's ROUTE_ACCESS for admin api routes. */
     isPublic?: boolean;
+    /** The admin api route's name in the contract (set by the guard when the route is added). */
+    routeName?: RouteName;
   }
 }
 

@@ -67,7 +67,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.errors && { errors: error.errors }),
+        ...(error.reason && { reason: error.reason }),
+      });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });

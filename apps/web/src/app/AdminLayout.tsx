@@ -1,11 +1,28 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, Menu } from 'lucide-react';
+import { LogOut, Menu, ShieldOff } from 'lucide-react';
+import { accessTexts } from '@ute/contract';
 import { Button, Modal } from '../components/ui';
 import { signOut } from '../features/auth/api';
-import { sessionActions } from '../lib/session';
-import { SIDEBAR_ENTRIES } from './navigation';
+import { sessionActions, useSession } from '../lib/session';
+import { canOpenScreen, SIDEBAR_ENTRIES } from './navigation';
+
+/** A deep link to a screen the admin's roles do not open: said plainly, instead of a list of 403s. */
+function NoAccess() {
+  return (
+    <section className="mx-auto mt-12 max-w-md text-center" aria-labelledby="no-access-title">
+      <ShieldOff className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+      <h1 id="no-access-title" className="mt-3 text-xl font-semibold text-slate-900">
+        {accessTexts.forbiddenScreen}
+      </h1>
+      <p className="mt-2 text-sm text-slate-700">Ask an owner for the role this screen needs.</p>
+      <Link to="/" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
+        Go to the dashboard
+      </Link>
+    </section>
+  );
+}
 
 export function AdminLayout() {
   const navigate = useNavigate();
@@ -13,6 +30,8 @@ export function AdminLayout() {
   const queryClient = useQueryClient();
   const [isLogoutOpen, setIsLogoutOpen] = useState(false);
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+  const roles = useSession((session) => session.user?.roles ?? []);
+  const sidebarEntries = SIDEBAR_ENTRIES.filter(({ to }) => canOpenScreen(roles, to));
 
   const handleLogout = async () => {
     // The server revokes the token too (docs/design.md decision 12); the local sign-out happens regardless.
@@ -48,7 +67,7 @@ export function AdminLayout() {
         >
           <nav aria-label="Main" className="flex h-full flex-col p-3">
             <ul className="flex flex-col gap-0.5">
-              {SIDEBAR_ENTRIES.map(({ label, to, icon: Icon }) => (
+              {sidebarEntries.map(({ label, to, icon: Icon }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
@@ -71,7 +90,7 @@ export function AdminLayout() {
           </nav>
         </aside>
         <main className="min-w-0 flex-1 p-4 sm:p-6" key={location.pathname}>
-          <Outlet />
+          {canOpenScreen(roles, location.pathname) ? <Outlet /> : <NoAccess />}
         </main>
       </div>
       <Modal

@@ -5,12 +5,20 @@ import { Spinner } from '../components/ui';
 import { checkToken } from '../features/auth/api';
 import { queryKeys } from '../lib/queryKeys';
 import { sessionActions, useSession } from '../lib/session';
+import { StepUpDialog } from '../lib/stepUp';
 
-/** Checks the session against the server before anything renders; sends a visitor to /sign-in. */
+/** The one screen open to an admin who must set up 2FA (the owners require it). */
+const ENROLMENT_PATH = '/security';
+
+/**
+ * Checks the session against the server before anything renders; sends a visitor to /sign-in, and
+ * an admin who must set up 2FA to the Security screen from every other one. Hosts the step-up dialog.
+ */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const token = useSession((session) => session.token);
   const isAuthorized = useSession((session) => session.isAuthorized);
+  const mustEnrol = useSession((session) => session.user?.mustEnrolTwoFactor === true);
   const session = useQuery({ queryKey: queryKeys.session(token), queryFn: checkToken, enabled: Boolean(token), retry: false, staleTime: Infinity, gcTime: 0 });
 
   useEffect(() => {
@@ -25,5 +33,11 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   if (!token) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   if (session.isError) return <Navigate to="/sign-in" replace />;
   if (!isAuthorized) return <Spinner label="Checking your session" />;
-  return <>{children}</>;
+  if (mustEnrol && location.pathname !== ENROLMENT_PATH) return <Navigate to={ENROLMENT_PATH} replace />;
+  return (
+    <>
+      {children}
+      <StepUpDialog />
+    </>
+  );
 }

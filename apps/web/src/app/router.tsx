@@ -26,6 +26,7 @@ export function AppRoutes() {
         <Route path="/forget-password" element={lazyPage(() => import('../features/auth/ForgetPasswordPage'), 'ForgetPasswordPage')} />
         <Route path="/otp" element={lazyPage(() => import('../features/auth/OtpPage'), 'OtpPage')} />
         <Route path="/reset-password" element={lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage')} />
+        <Route path="/accept-invite" element={lazyPage(() => import('../features/admins/AcceptInvitePage'), 'AcceptInvitePage')} />
         <Route path="/" element={lazyPage(() => import('./AdminRoot'), 'AdminRoot')}>
           <Route index element={lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage')} />
           <Route path="ute-list" element={lazyPage(() => import('../features/utes/UteListPage'), 'UteListPage')} />
@@ -41,6 +42,9 @@ export function AppRoutes() {
           <Route path="change-password" element={lazyPage(() => import('../features/auth/ChangePasswordPage'), 'ChangePasswordPage')} />
           <Route path="all-users" element={lazyPage(() => import('../features/users/UsersListPage'), 'UsersListPage')} />
           <Route path="users-activity/:id" element={lazyPage(() => import('../features/activity/UserActivityPage'), 'UserActivityPage')} />
+          <Route path="admins" element={lazyPage(() => import('../features/admins/AdminsPage'), 'AdminsPage')} />
+          <Route path="audit-log" element={lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage')} />
+          <Route path="security" element={lazyPage(() => import('../features/security/SecurityPage'), 'SecurityPage')} />
           <Route path="*" element={<p className="text-slate-700">Page not found.</p>} />
         </Route>
       </Routes>

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly serverMessage: string | null,
     readonly errors: ErrorEnvelope['errors'] = undefined,
+    /** A 403's reason (the contract's FORBIDDEN_REASONS), when the server gave one. */
+    readonly reason: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,6 +23,16 @@ let onUnauthorized: () => void = () => {};
 /** Called on any 401 from a guarded call (docs/design.md decision 4). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
+}
+
+let onStepUpRequired: () => Promise<boolean> = async () => false;
+/**
+ * Called when a call answers 403 STEP_UP_REQUIRED (money and bank details with 2FA on): resolves
+ * true once a new token with a fresh second factor is stored, and the call is then sent again;
+ * false (cancelled) lets the call fail with its 403 as usual. lib/stepUp.tsx registers the dialog.
+ */
+export function setStepUpHandler(handler: () => Promise<boolean>): void {
+  onStepUpRequired = handler;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -41,7 +53,7 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
   return text ? `?${text}` : '';
 }
 
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}, isRetryAfterStepUp = false): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -74,7 +86,12 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     const envelope = payload as Partial<ErrorEnvelope> | null;
     const serverMessage = typeof envelope?.message === 'string' ? envelope.message : null;
     if (response.status === 401 && token) onUnauthorized();
-    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, serverMessage, envelope?.errors);
+    const reason = typeof envelope?.reason === 'string' ? envelope.reason : null;
+    // Once only: a second STEP_UP_REQUIRED right after a step-up is an answer, not a loop.
+    if (response.status === 403 && reason === 'STEP_UP_REQUIRED' && !isRetryAfterStepUp && (await onStepUpRequired())) {
+      return apiRequest<T>(method, path, options, true);
+    }
+    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, serverMessage, envelope?.errors, reason);
   }
   return payload as T;
 }

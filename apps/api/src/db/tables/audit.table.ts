@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const auditLog = pgTable(
   'audit_log',
@@ -12,6 +12,19 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The hash chain, written by the database trigger of migration 0006 (never by the app): the
+     * entry's place in the chain, the previous entry's hash, and a SHA-256 over this entry's
+     * content and that previous hash. Editing or deleting an entry breaks the chain at that place.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }).unique(),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_admin_idx').on(t.adminId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
 );

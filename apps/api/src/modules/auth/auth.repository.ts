@@ -1,8 +1,18 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
-import { admins, passwordResetCodes } from '../../db/tables/auth.table';
+import { admins, adminSettings, passwordResetCodes } from '../../db/tables/auth.table';
 
 export type AdminRow = typeof admins.$inferSelect;
+
+/** The admin_settings key of the owners' "everybody uses 2FA" setting ('true' or 'false'). */
+export const REQUIRE_TWO_FACTOR_KEY = 'require_two_factor';
+
+const requireTwoFactorSql = sql<boolean>`exists (select 1 from ${adminSettings} where ${adminSettings.key} = ${REQUIRE_TWO_FACTOR_KEY} and ${adminSettings.value} = 'true')`;
+
+export async function isTwoFactorRequired(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ value: adminSettings.value }).from(adminSettings).where(eq(adminSettings.key, REQUIRE_TWO_FACTOR_KEY));
+  return row?.value === 'true';
+}
 
 export async function findAdminByEmail(db: DbOrTx, email: string): Promise<AdminRow | undefined> {
   const [row] = await db.select().from(admins).where(eq(admins.email, email.toLowerCase()));
@@ -18,9 +28,9 @@ export async function findAdminById(db: DbOrTx, id: string): Promise<AdminRow | 
  * The same lookup as a named prepared statement: it runs on every guarded request, so it skips
  * building the SQL in Drizzle and planning it in the database each time.
  */
-export function prepareFindAdminById(db: Db): (id: string) => Promise<AdminRow | undefined> {
+export function prepareFindAdminById(db: Db): (id: string) => Promise<(AdminRow & { isTwoFactorRequired: boolean }) | undefined> {
   const statement = db
-    .select()
+    .select({ ...getTableColumns(admins), isTwoFactorRequired: requireTwoFactorSql })
     .from(admins)
     .where(eq(admins.id, sql.placeholder('id')))
     .prepare('find_admin_by_id');
@@ -42,10 +52,11 @@ export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
     .where(eq(admins.id, id));
 }
 
-export async function upsertAdmin(db: DbOrTx, email: string, passwordHash: string): Promise<void> {
+/** Creates the admin, or gives an existing one a new password (and signs them out). New admins are owners unless `roles` says otherwise. */
+export async function upsertAdmin(db: DbOrTx, email: string, passwordHash: string, roles: readonly string[] = ['owner']): Promise<void> {
   await db
     .insert(admins)
-    .values({ email: email.toLowerCase(), passwordHash })
+    .values({ email: email.toLowerCase(), passwordHash, roles: [...roles] })
     .onConflictDoUpdate({
       target: admins.email,
       set: { passwordHash, isActive: true, tokenVersion: sql`${admins.tokenVersion} + 1`, updatedAt: new Date() },

@@ -106,7 +106,7 @@ describe('POST /api/admin/sign-in', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.message).toBe('Signed in successfully');
-    expect(body.user).toMatchObject({ email: TEST_ADMIN.email, role: 'admin' });
+    expect(body.user).toMatchObject({ email: TEST_ADMIN.email, roles: ['owner'], userRole: 'owner', twoFactorEnabled: false, mustEnrolTwoFactor: false });
     expect(body.user).not.toHaveProperty('passwordHash');
     expect((await checkToken(body.token)).statusCode).toBe(200);
   });
@@ -453,7 +453,7 @@ describe('GET /api/admin/check-token and POST /api/admin/sign-out', () => {
 });
 
 describe('route guard', () => {
-  it('guards every registered admin route except the four public auth calls', async () => {
+  it('guards every registered admin route except the public ones of ROUTE_ACCESS', async () => {
     const adminRoutes = t.routes.filter((route) => route.url.startsWith(`${API_BASE}/`) && route.method !== 'HEAD' && route.method !== 'OPTIONS');
     const publicOnes = adminRoutes
       .filter((route) => route.isPublic)

@@ -1,5 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ChangePassword, ForgotPassword, OtpCheck, ResetPassword, SignIn, Admin } from '@ute/contract';
+import {
+  ADMIN_ROLES,
+  type AdminRole,
+  type ChangePassword,
+  type ForgotPassword,
+  type OtpCheck,
+  type ResetPassword,
+  type SignIn,
+  type Admin,
+} from '@ute/contract';
 import type { Db } from '../../db/database';
 import { AppError, badRequest } from '../../lib/errors';
 import { reserveAttempt, type AttemptPolicy, type RateLimitStore } from '../../lib/rateLimiter';
@@ -9,6 +18,8 @@ import type { Mailer } from '../mail/mailer';
 import * as repo from './auth.repository';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
+import { markSignedIn } from './twoFactor.repository';
+import { createTwoFactorService } from './twoFactor.service';
 
 const MINUTE = 60_000;
 /** The throttling numbers; the policy they make is in SECURITY.md (Throttling). */
@@ -101,8 +112,18 @@ const otpMailPolicy: AttemptPolicy = {
   tooManyMessage: authTexts.tooManyOtpMails,
 };
 
-export function toAdminDto(admin: repo.AdminRow): Admin {
-  return { _id: admin.id, email: admin.email, name: admin.name, role: admin.role };
+export function toAdminDto(admin: repo.AdminRow, isTwoFactorRequired = false): Admin {
+  const roles = admin.roles.filter((role): role is AdminRole => (ADMIN_ROLES as readonly string[]).includes(role));
+  const twoFactorEnabled = admin.totpEnabledAt !== null;
+  return {
+    _id: admin.id,
+    email: admin.email,
+    name: admin.name,
+    roles,
+    userRole: roles.join(','),
+    twoFactorEnabled,
+    mustEnrolTwoFactor: isTwoFactorRequired && !twoFactorEnabled,
+  };
 }
 
 export interface AuthServiceDeps {
@@ -111,10 +132,15 @@ export interface AuthServiceDeps {
   limits: RateLimitStore;
   mailer: Mailer;
   otpPepper: string;
+  /** Seals the TOTP secrets at rest (32 bytes as hex, derived from the signing secret). */
+  totpKey: string;
+  /** Signs the sign-in challenges of admins with 2FA (derived from the signing secret). */
+  challengeKey: string;
 }
 
-export function createAuthService({ db, tokens, limits, mailer, otpPepper }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, limits, mailer, otpPepper, totpKey, challengeKey }: AuthServiceDeps) {
   const findAdminById = repo.prepareFindAdminById(db);
+  const twoFactor = createTwoFactorService({ db, tokens, limits, totpKey, challengeKey });
 
   async function signIn(input: SignIn, ip: string) {
     const email = normaliseEmail(input.email);
@@ -126,8 +152,11 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper }: Aut
     // A success clears this address's failures on the account and gives its reservation back: the
     // counters hold failures (and attempts under way) only.
     await attempt.succeed();
+    // With 2FA on, the right password earns only a challenge for the code step (twoFactor.service).
+    if (admin.totpEnabledAt) return twoFactor.createChallenge(admin);
+    await markSignedIn(db, admin.id);
     const token = tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion });
-    return { token, message: authTexts.signedIn, user: toAdminDto(admin) };
+    return { token, message: authTexts.signedIn, user: toAdminDto(admin, await repo.isTwoFactorRequired(db)) };
   }
 
   /** Stores a new code and queues its mail in one transaction, then starts the mail without waiting. */
@@ -217,16 +246,22 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper }: Aut
     return { message: authTexts.signedOut };
   }
 
-  /** The admin behind a bearer token, or null when the token is not (or no longer) valid. */
+  /** The session behind a bearer token, or null when the token is not (or no longer) valid. */
   async function authenticate(token: string) {
     const claims = tokens.verify(token);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.adminId)) return null;
-    const admin = await findAdminById(claims.adminId);
-    if (!admin || !admin.isActive || admin.tokenVersion !== claims.tokenVersion) return null;
-    return admin;
+    const found = await findAdminById(claims.adminId);
+    if (!found || !found.isActive || found.tokenVersion !== claims.tokenVersion) return null;
+    const { isTwoFactorRequired, ...admin } = found;
+    return {
+      admin,
+      secondFactorAt: claims.secondFactorAt ?? null,
+      isTwoFactorRequired,
+      mustEnrol: isTwoFactorRequired && admin.totpEnabledAt === null,
+    };
   }
 
-  return { signIn, requestOtp, checkOtp, resetPassword, changePassword, signOut, authenticate };
+  return { signIn, requestOtp, checkOtp, resetPassword, changePassword, signOut, authenticate, twoFactor };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

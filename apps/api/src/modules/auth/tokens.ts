@@ -3,6 +3,8 @@ import { createSigner, createVerifier } from 'fast-jwt';
 export interface TokenClaims {
   adminId: string;
   tokenVersion: number;
+  /** When this session last proved a second factor (ms since epoch): at sign-in with 2FA, or a step-up. */
+  secondFactorAt?: number;
 }
 
 export const TOKEN_ISSUER = 'ute-backoffice';
@@ -30,7 +32,7 @@ export class TokenService {
   }
 
   sign(claims: TokenClaims): string {
-    return this.signer({ sub: claims.adminId, ver: claims.tokenVersion });
+    return this.signer({ sub: claims.adminId, ver: claims.tokenVersion, ...(claims.secondFactorAt !== undefined && { tfa: claims.secondFactorAt }) });
   }
 
   /** Claims of a valid token, or null for anything forged, expired or malformed. */
@@ -38,7 +40,8 @@ export class TokenService {
     try {
       const payload = this.verifier(token);
       if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-      return { adminId: payload.sub, tokenVersion: payload.ver };
+      const secondFactorAt = typeof payload.tfa === 'number' ? payload.tfa : undefined;
+      return { adminId: payload.sub, tokenVersion: payload.ver, secondFactorAt };
     } catch {
       return null;
     }

@@ -40,7 +40,7 @@ export async function bookingsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(routePaths.bankAccount, { schema: { tags, params: ownerIdParamSchema, response: { 200: bankAccountResponseSchema } } }, (request) =>
-    bookings.getOwnerBankAccount(request.params.ownerId),
+    bookings.getOwnerBankAccount(request.params.ownerId, actorOf(request)),
   );
 
   app.put(routePaths.deleteJobBooking, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>

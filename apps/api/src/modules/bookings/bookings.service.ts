@@ -357,11 +357,19 @@ export function createBookingsService({ db, payouts, log }: BookingsServiceDeps)
     return { message: PAYOUT_MESSAGES.manualTransferred };
   }
 
-  /** GET get-account-detail/{ownerId}: where a manual payout goes. */
-  async function getOwnerBankAccount(ownerId: string): Promise<{ data: BankAccount }> {
+  /**
+   * GET get-account-detail/{ownerId}: where a manual payout goes. Reading bank details is logged
+   * (who read whose, never the details themselves), in the same transaction as the read: no entry,
+   * no details.
+   */
+  async function getOwnerBankAccount(ownerId: string, actor: Actor): Promise<{ data: BankAccount }> {
     const owner = await findOwner(db, ownerId);
     if (!owner) throw notFound('Owner');
-    const account = await findBankAccount(db, ownerId);
+    const account = await db.transaction(async (tx) => {
+      const found = await findBankAccount(tx, ownerId);
+      if (found) await writeAudit(tx, actor, { action: 'bank-details.read', targetType: 'bank_account', targetId: ownerId });
+      return found;
+    });
     if (!account) throw notFound('Bank account');
     return { data: account };
   }

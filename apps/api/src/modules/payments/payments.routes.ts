@@ -18,13 +18,13 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
   const tags = ['payments'];
 
   app.get(routePaths.payments, { schema: { tags, querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema } } }, (request) =>
-    payments.getStripePayments(request.query),
+    payments.getStripePayments(request.query, actorOf(request)),
   );
 
   app.get(
     routePaths.manualPayments,
     { schema: { tags, querystring: manualPaymentListQuerySchema, response: { 200: manualPaymentListResponseSchema } } },
-    (request) => payments.getManualPayments(request.query),
+    (request) => payments.getManualPayments(request.query, actorOf(request)),
   );
 
   app.put(routePaths.acceptManualPayment, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, (request) =>

@@ -2,7 +2,7 @@ import { PAYOUT_MESSAGES, totalPagesOf, type ManualPaymentListQuery, type Messag
 import { conflict, notFound } from '../../lib/errors';
 import type { Db } from '../../db/database';
 import type { FileStorage } from '../../plugins/storage';
-import { writeAudit, type Actor } from '../audit/audit.repository';
+import { findRecentReceiptReads, writeAudit, type Actor } from '../audit/audit.repository';
 import { acceptManualPayment, findPaymentById, listPayments, type PaymentRow } from './payments.repository';
 
 /** Receipts are private: the list carries a short-lived signed URL, never the bare file path. */
@@ -21,14 +21,36 @@ function toPaymentDto(row: PaymentRow, files: FileStorage): Payment {
   };
 }
 
+/**
+ * Receipt reads are logged when the api hands an admin a receipt's signed link (the only way to see
+ * one), once per admin and payment within this window: the open list refreshes its links every few
+ * minutes, and each refresh is not a new read.
+ */
+export const RECEIPT_READ_LOG_WINDOW_MS = 60 * 60_000;
+
 export interface PaymentsServiceDeps {
   db: Db;
   files: FileStorage;
 }
 
 export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
-  async function readPaymentPage(query: PaymentListQuery, kind: { isStripe: boolean; isJob?: boolean }) {
+  /** One 'receipt.read' entry per payment whose receipt link goes to this admin, unless logged within the window. */
+  async function logReceiptReads(rows: PaymentRow[], actor: Actor): Promise<void> {
+    const withReceipt = rows.filter((row) => row.receiptImage).map((row) => row.id);
+    if (withReceipt.length === 0 || !actor.adminId) return;
+    const adminId = actor.adminId;
+    await db.transaction(async (tx) => {
+      const recent = await findRecentReceiptReads(tx, adminId, withReceipt, new Date(Date.now() - RECEIPT_READ_LOG_WINDOW_MS));
+      for (const row of rows) {
+        if (!row.receiptImage || recent.has(row.id)) continue;
+        await writeAudit(tx, actor, { action: 'receipt.read', targetType: 'payment', targetId: row.id, after: { receipt: row.receiptImage } });
+      }
+    });
+  }
+
+  async function readPaymentPage(query: PaymentListQuery, kind: { isStripe: boolean; isJob?: boolean }, actor: Actor) {
     const { rows, total } = await listPayments(db, { ...kind, search: query.search, sort: query.sort, limit: query.limit, page: query.page });
+    await logReceiptReads(rows, actor);
     return {
       data: rows.map((row) => toPaymentDto(row, files)),
       totalCount: total,
@@ -37,10 +59,10 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
   }
 
   /** GET payment-list: Stripe payments. */
-  const getStripePayments = (query: PaymentListQuery) => readPaymentPage(query, { isStripe: true });
+  const getStripePayments = (query: PaymentListQuery, actor: Actor) => readPaymentPage(query, { isStripe: true }, actor);
 
   /** GET get-update-manual-status: manual payments of utes or of jobs. */
-  const getManualPayments = (query: ManualPaymentListQuery) => readPaymentPage(query, { isStripe: false, isJob: query.kind === 'job' });
+  const getManualPayments = (query: ManualPaymentListQuery, actor: Actor) => readPaymentPage(query, { isStripe: false, isJob: query.kind === 'job' }, actor);
 
   /** PUT update-manual-status/{id}: the admin accepts a manual payment (it moves to inProgress), once. */
   async function acceptPayment(id: string, actor: Actor): Promise<MessageResponse> {

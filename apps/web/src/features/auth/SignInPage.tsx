@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import Cookies from 'js-cookie';
-import { signInSchema, type SignIn } from '@ute/contract';
+import { signInSchema, type SignIn, type SignInSuccess } from '@ute/contract';
 import { Button } from '../../components/ui';
 import { sessionActions } from '../../lib/session';
 import { AuthCard } from './AuthCard';
 import { FormField } from './FormField';
+import { TwoFactorCodeStep } from './TwoFactorCodeStep';
 import { useSignIn } from './api';
 
 export const REMEMBER_COOKIE = 'rememberedEmail';
@@ -34,9 +35,19 @@ export function SignInPage() {
     password: '',
   });
   const [wasSubmitted, setWasSubmitted] = useState(false);
+  /** Set when the password was right and the admin has 2FA on: the code step shows. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   // Like the other forms: nothing is said before the first submit, then every change re-checks.
   const errors = wasSubmitted ? fieldErrorsOf(values) : {};
   const setField = (field: keyof SignIn) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const completeSignIn = (result: SignInSuccess) => {
+    sessionActions.setToken(result.token);
+    sessionActions.setUserRole(result.user.userRole);
+    sessionActions.updateUser(result.user);
+    sessionActions.setIsAuthorized(true);
+    void navigate('/', { replace: true });
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,13 +64,25 @@ export function SignInPage() {
           sameSite: 'strict',
         });
       else Cookies.remove(REMEMBER_COOKIE);
-      sessionActions.setToken(result.token);
-      sessionActions.setUserRole(result.user.role);
-      sessionActions.updateUser(result.user);
-      sessionActions.setIsAuthorized(true);
-      void navigate('/', { replace: true });
+      if ('twoFactorRequired' in result) setChallenge(result.challenge);
+      else completeSignIn(result);
     });
   };
+
+  if (challenge) {
+    return (
+      <AuthCard title="Two-factor authentication" subtitle={values.email}>
+        <TwoFactorCodeStep
+          challenge={challenge}
+          onSignedIn={completeSignIn}
+          onCancel={() => {
+            setChallenge(null);
+            setValues((current) => ({ ...current, password: '' }));
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Sign in" subtitle="Administrators only">

@@ -5,6 +5,8 @@ import { apiPaths, type DashboardCounts, type DashboardResponse } from '@ute/con
 import { Spinner } from '../../components/ui';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
+import { useSession } from '../../lib/session';
+import { canOpenScreen } from '../../app/navigation';
 
 const CARDS: { key: keyof DashboardCounts; title: string; to: string; icon: typeof Users }[] = [
   { key: 'totalUser', title: 'Total Users', to: '/all-users', icon: Users },
@@ -25,6 +27,9 @@ export function DashboardPage() {
     queryFn: ({ signal }) => api.get<DashboardResponse>(apiPaths.dashboard, undefined, signal),
     staleTime: 0,
   });
+  const roles = useSession((session) => session.user?.roles ?? []);
+  // Only the cards whose list the admin's roles open (every count stays on the server's answer).
+  const cards = CARDS.filter(({ to }) => canOpenScreen(roles, to));
   return (
     <section>
       <h1 className="text-2xl font-semibold text-slate-900">Dashboard Overview</h1>
@@ -33,7 +38,7 @@ export function DashboardPage() {
       {dashboard.isError && <p className="text-red-700">Error loading dashboard data: {dashboard.error.message}</p>}
       {dashboard.data && (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {CARDS.map(({ key, title, to, icon: Icon }) => {
+          {cards.map(({ key, title, to, icon: Icon }) => {
             const value = dashboard.data.data[key];
             return (
               <li key={key}>
