@@ -150,6 +150,38 @@ test.describe('Two-factor authentication', () => {
     await expect(page.getByRole('dialog', { name: 'Confirm it is you' })).toHaveCount(0);
   });
 
+  test('a Stripe payout asks for a code in place, then carries on and pays once', async ({ page }) => {
+    const admin = await createAdminWithRoles(page, ['finance']);
+    const token = await signInFastAs(page, admin);
+    const { authenticator } = await enrolThroughApi(page, token);
+
+    const ownerToken = await apiToken(page);
+    const list = (await (await page.request.get('/api/admin/ute-booking-list?limit=100', { headers: bearer(ownerToken) })).json()) as UteBookingListResponse;
+    // The last payable one: the bookings spec pays from the top of the list.
+    const index = list.data.findLastIndex((booking: UteBooking) => booking.status === 'delivered' && !booking.isTransfered && !booking.isTransferring);
+    expect(index, 'a delivered Stripe ute booking not yet transferred in the demo data').toBeGreaterThanOrEqual(0);
+    const booking = list.data[index];
+    const pageNumber = Math.floor(index / 10) + 1;
+    await page.goto(`/booking-list${pageNumber > 1 ? `?page=${pageNumber}` : ''}`);
+    const row = page.locator(`tr[data-row-id="${booking._id}"]`);
+
+    await row.getByRole('button', { name: 'Transfer' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.getByLabel('Authentication code').fill(await authenticator.nextCode());
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await expect(stepUp).toHaveCount(0);
+    await expect(page.getByText('Amount recorded in the offline ledger (no money was sent)')).toBeVisible();
+    await expect(row.getByRole('cell').nth(9)).toHaveText('Transfered');
+    await expect(row.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+
+    const audit = await page.request.get(`/api/admin/audit-log?targetId=${booking._id}`, { headers: bearer(ownerToken) });
+    const actions = ((await audit.json()) as { data: { action: string }[] }).data.map((entry) => entry.action);
+    expect(
+      actions.filter((action) => action === 'payout.start'),
+      actions.join(', '),
+    ).toHaveLength(1);
+  });
+
   test('when the owners require 2FA, an admin without it can open only the set-up until enrolled', async ({ page }) => {
     const owner = await createAdminWithRoles(page, ['owner']);
     const signIn = await page.request.post('/api/admin/sign-in', { data: { email: owner.email, password: owner.password } });
