@@ -36,6 +36,19 @@ export const AUDIT_TARGET_TYPES = [
  */
 export const MONEY_AUDIT_TARGET_TYPES = ['ute_booking', 'job_booking', 'payment', 'bank_account'] as const;
 
+/** The actions finance sees (entries on MONEY_AUDIT_TARGET_TYPES). */
+export const MONEY_AUDIT_ACTIONS = [
+  'payout.start',
+  'payout.succeed',
+  'payout.fail',
+  'payout.reconcile',
+  'payout.manual',
+  'job-booking.delete',
+  'payment.accept',
+  'receipt.read',
+  'bank-details.read',
+] as const;
+
 /** The actions written today, for the filter's choices; the filter itself takes any action name. */
 export const AUDIT_ACTIONS = [
   'ute.status',
@@ -58,15 +71,7 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'query.reply',
   'query.delete',
-  'payout.start',
-  'payout.succeed',
-  'payout.fail',
-  'payout.reconcile',
-  'payout.manual',
-  'job-booking.delete',
-  'payment.accept',
-  'receipt.read',
-  'bank-details.read',
+  ...MONEY_AUDIT_ACTIONS,
   'admin.invite',
   'admin.invite-accept',
   'admin.roles',
@@ -80,19 +85,6 @@ export const AUDIT_ACTIONS = [
   'audit.verify',
   'audit.export',
 ] as const;
-
-/** The actions finance sees (entries on MONEY_AUDIT_TARGET_TYPES). */
-export const MONEY_AUDIT_ACTIONS = [
-  'payout.start',
-  'payout.succeed',
-  'payout.fail',
-  'payout.reconcile',
-  'payout.manual',
-  'job-booking.delete',
-  'payment.accept',
-  'receipt.read',
-  'bank-details.read',
-] as const satisfies readonly (typeof AUDIT_ACTIONS)[number][];
 
 export const isMoneyAuditTargetType = (targetType: string): boolean => (MONEY_AUDIT_TARGET_TYPES as readonly string[]).includes(targetType);
 

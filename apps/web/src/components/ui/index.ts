@@ -1,3 +1,4 @@
+export { AuthCard } from './AuthCard';
 export { Button } from './Button';
 export { ConfirmDialog } from './ConfirmDialog';
 export { ConfirmDeleteDialog } from './ConfirmDeleteDialog';

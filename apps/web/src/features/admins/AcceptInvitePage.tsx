@@ -3,10 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { acceptInvitationFormSchema, adminTexts, type AcceptInvitationForm, type Invitation } from '@ute/contract';
-import { Button, Field, fieldClass, Spinner } from '../../components/ui';
+import { AuthCard, Button, Field, fieldClass, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/apiClient';
 import { errorText, notifyError, notifySuccess } from '../../lib/toast';
-import { InvitationCard } from './InvitationCard';
 import { fetchInvitation, useAcceptInvitation } from './api';
 
 /** The token of `/accept-invite#token=...`: in the fragment, so it never reaches a server log or a Referer. */
@@ -37,14 +36,14 @@ export function AcceptInvitePage() {
 
   if (state.kind === 'loading') {
     return (
-      <InvitationCard title="Accept invitation">
+      <AuthCard title="Accept invitation">
         <Spinner label="Checking your invitation" />
-      </InvitationCard>
+      </AuthCard>
     );
   }
   if (state.kind === 'invalid') {
     return (
-      <InvitationCard title="Accept invitation">
+      <AuthCard title="Accept invitation">
         <p role="alert" className="mb-4 text-center text-sm text-red-700">
           {state.message}
         </p>
@@ -55,7 +54,7 @@ export function AcceptInvitePage() {
           </Link>
           .
         </p>
-      </InvitationCard>
+      </AuthCard>
     );
   }
   return <ChoosePasswordForm token={token} invitation={state.invitation} onInvalid={(message) => setState({ kind: 'invalid', message })} />;
@@ -80,7 +79,7 @@ function ChoosePasswordForm({ token, invitation, onInvalid }: { token: string; i
       }),
   );
   return (
-    <InvitationCard title={`Welcome, ${invitation.name}`} subtitle={`Choose a password for ${invitation.email}`}>
+    <AuthCard title={`Welcome, ${invitation.name}`} subtitle={`Choose a password for ${invitation.email}`}>
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
         {/* Lets a password manager save the new password under the right account. */}
         <input type="email" name="email" value={invitation.email} autoComplete="username" readOnly hidden />
@@ -90,7 +89,7 @@ function ChoosePasswordForm({ token, invitation, onInvalid }: { token: string; i
           {accept.isPending ? 'Saving...' : 'Set password'}
         </Button>
       </form>
-    </InvitationCard>
+    </AuthCard>
   );
 }
 

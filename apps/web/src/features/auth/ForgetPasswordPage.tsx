@@ -2,10 +2,9 @@ import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordSchema, type ForgotPassword } from '@ute/contract';
-import { Button } from '../../components/ui';
+import { AuthCard, Button } from '../../components/ui';
 import { sessionActions } from '../../lib/session';
 import { notifySuccess } from '../../lib/toast';
-import { AuthCard } from './AuthCard';
 import { FormField } from './FormField';
 import { useForgotPassword } from './api';
 

@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { otpSchema } from '@ute/contract';
-import { Button } from '../../components/ui';
+import { AuthCard, Button } from '../../components/ui';
 import { sessionActions, useSession } from '../../lib/session';
 import { notifySuccess } from '../../lib/toast';
-import { AuthCard } from './AuthCard';
 import { FormField } from './FormField';
 import { useCheckOtp } from './api';
 

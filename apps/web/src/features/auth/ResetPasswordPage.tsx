@@ -3,10 +3,9 @@ import { Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '@ute/contract';
-import { Button } from '../../components/ui';
+import { AuthCard, Button } from '../../components/ui';
 import { getSession, sessionActions } from '../../lib/session';
 import { notifySuccess } from '../../lib/toast';
-import { AuthCard } from './AuthCard';
 import { FormField } from './FormField';
 import { useResetPassword } from './api';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The frame of the public auth screens, with the product's tagline. */
+/** The frame of the public screens (sign-in, password reset, accepting an invitation), with the product's tagline. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100 p-4">
