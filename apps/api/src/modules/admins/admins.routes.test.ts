@@ -281,6 +281,24 @@ describe('GET /api/admin/invitations/:token and POST /api/admin/accept-invitatio
     expect((await auditRows(id))[1]).toMatchObject({ admin_id: id, before: { status: 'Invited' }, after: { status: 'Active', roles: ['support'] } });
   });
 
+  it('keeps the token out of the request log, however the path is spelt', async () => {
+    const logLines: string[] = [];
+    const logged = await createTestApp({ build: { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } } });
+    try {
+      const secret = 'a-secret-invitation-token-1234567890';
+      for (const url of [`/api/admin/invitations/${secret}`, `/api/admin/%69nvitations/${secret}?x=1`, `//api/admin/invitations/${secret}/`]) {
+        const response = await logged.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+      }
+      const requestLines = logLines.filter((line) => line.includes('incoming request') && line.includes('nvitations'));
+      expect(requestLines).toHaveLength(3);
+      expect(logLines.join('\n')).not.toContain(secret);
+      expect(requestLines[0]).toContain('/api/admin/invitations/:token');
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('lets exactly one of two parallel accepts of the same link win', async () => {
     const email = uniqueEmail('race');
     await invite({ email, roles: ['content'] });
