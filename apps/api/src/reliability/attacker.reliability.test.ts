@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE } from '@ute/contract';
+import { API_BASE, PUBLIC_API_PATHS } from '@ute/contract';
 import { findUnguardedSpellings, rawRequest, sendRaw } from '../test/rawHttp';
 import { freePort, startApiProcess, waitForHealth, type ApiProcess } from './processHarness';
 
@@ -53,11 +53,13 @@ describe('the running api against an attacker', () => {
     const docs = await sendRaw(api.port, rawRequest('GET', '/api/docs/json', { authorization: `Bearer ${token}` }));
     expect(docs.status).toBe(200);
     expect((await sendRaw(api.port, rawRequest('GET', 'http://127.0.0.1/api/docs/json'))).status).not.toBe(200);
-    const publicPaths = ['/sign-in', '/forgot-password-otp', '/valid-otp/{email}', '/reset-password'].map((p) => `${API_BASE}${p}`);
+    // The contract's public calls (ROUTE_ACCESS), as OpenAPI templates.
+    const publicPaths = PUBLIC_API_PATHS.map((p) => `${API_BASE}${p.replace(/:(\w+)/g, '{$1}')}`);
     const paths = Object.keys((JSON.parse(docs.body) as { paths: Record<string, unknown> }).paths).map((template) => ({
       path: template.replace('{email}', ADMIN.email).replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000'),
       isPublic: publicPaths.includes(template),
     }));
+    expect(paths.filter((p) => p.isPublic)).toHaveLength(PUBLIC_API_PATHS.length);
     const { sent, findings } = await findUnguardedSpellings(api.port, paths);
     console.log(`spelling walk: ${sent} raw requests, ${findings.length} findings`);
     expect(findings.slice(0, 20)).toEqual([]);
