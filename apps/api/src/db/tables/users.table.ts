@@ -21,6 +21,8 @@ export const users = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // Global search finds people by their whole name ("ann smi" matches Ann Smith).
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );
 
