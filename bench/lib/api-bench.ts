@@ -2,6 +2,7 @@ import { DASHBOARD_NUMBERS_BY_COUNT_SQL } from '@ute/api/bench';
 import type { BenchOptions, Comparison } from './args';
 import { runPhases, toPhases, type BenchEngine, type Phases, type Statement } from './engine';
 import { httpLoad, rawLoad, sequential, type LoadResult } from './load';
+import { exportBench, globalSearchBench } from './operator-bench';
 import { row, TARGETS, type Row } from './results';
 import { median, p95, ratio, round, summarize, type Summary } from './stats';
 
@@ -443,6 +444,8 @@ export async function benchEngine(engine: BenchEngine, options: BenchOptions, lo
     ['dashboard', () => dashboard(engine, options, log, out)],
     ['search', () => searchBench(engine, options, log, out)],
     ['activity', () => activity(engine, options, log, out)],
+    ['export', () => exportBench(engine, options, log, out)],
+    ['globalSearch', () => globalSearchBench(engine, options, log, out)],
   ];
   for (const [name, step] of steps) {
     // The engines comparison needs the list throughput of both engines.
@@ -458,7 +461,7 @@ export async function benchEngine(engine: BenchEngine, options: BenchOptions, lo
       out.rows.push(
         row({
           id: `${engine.name}.${name}.failed`,
-          group: name === 'list' ? 'list' : (name as Row['group']),
+          group: name === 'list' ? 'list' : name === 'globalSearch' ? 'search' : (name as Row['group']),
           engine: engine.name,
           label: `${name} comparison`,
           value: Number.NaN,

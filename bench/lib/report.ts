@@ -4,6 +4,7 @@ const fmt = (value: number | undefined, unit?: Row['unit']) => {
   if (value === undefined || !Number.isFinite(value)) return '—';
   if (unit === 'kB') return `${value.toFixed(1)} kB`;
   if (unit === 'score') return String(Math.round(value));
+  if (unit === 'ms') return `${value >= 10 ? value.toFixed(0) : value.toFixed(1)} ms`;
   if (value >= 100) return value.toFixed(0);
   if (value >= 10) return value.toFixed(1);
   if (value >= 0.1) return value.toFixed(2);
@@ -74,7 +75,7 @@ function absoluteTables(rows: Row[]): string[] {
         `| ${row.label.split(':')[0]} | ${engineText[row.engine]} | ${ms(median(row.details, 'firstMs'))} | ${ms(median(row.details, 'lastMs'))} | ${String(row.details?.lastPage ?? '')} |`,
       );
   }
-  const search = by('search');
+  const search = by('search').filter((row) => row.unit === 'ratio');
   if (search.length) {
     lines.push(
       '',
@@ -87,6 +88,16 @@ function absoluteTables(rows: Row[]): string[] {
       const d = row.details;
       lines.push(
         `| ${row.label.split(' search')[0]} | ${engineText[row.engine]} | \`${String(d?.term ?? '')}\` | ${String(d?.matches ?? '')} | ${ms(median(d, 'endpointMs'))} | ${ms(median(d, 'sameStatementsIndexedMs'))} | ${ms(median(d, 'sameStatementsUnindexedMs'))} |`,
+      );
+    }
+  }
+  const exports = by('export').filter((row) => row.id.endsWith('.time'));
+  if (exports.length) {
+    lines.push('', '### CSV export', '', '| engine | rows | file | time | rows/s | database read | RSS before → peak |', '|---|---|---|---|---|---|---|');
+    for (const row of exports) {
+      const d = row.details as Record<string, number>;
+      lines.push(
+        `| ${engineText[row.engine]} | ${d.rows} | ${d.fileMb} MB | ${d.exportSeconds} s | ${d.rowsPerSecond} | ${d.databaseReadSeconds} s | ${d.rssBeforeMb} → ${d.rssPeakMb} MB |`,
       );
     }
   }

@@ -40,6 +40,8 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { faqRoutes } from './modules/faq/faq.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { userStoryRoutes } from './modules/userStory/userStory.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -218,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(quotesRoutes);
       await admin.register(faqRoutes);
       await admin.register(blogsRoutes);
+      await admin.register(searchRoutes);
+      await admin.register(userStoryRoutes);
     },
     { prefix: API_BASE },
   );

@@ -28,7 +28,7 @@ async function openRowOf(page: Page, job: Job) {
 
 /** The budgets shown in the Budget column, as numbers (N/A as null). */
 async function shownBudgets(page: Page): Promise<(number | null)[]> {
-  const texts = await page.locator('tbody tr td:nth-child(6)').allInnerTexts();
+  const texts = await page.locator('tbody tr td:nth-child(7)').allInnerTexts();
   return texts.map((text) => (text === 'N/A' ? null : Number(text.replace(/[$,]/g, ''))));
 }
 
@@ -53,7 +53,7 @@ test.describe('Job Listings', () => {
     await expect(page).toHaveURL(/search=TIP\+RUN/);
     await expect(page).not.toHaveURL(/page=/);
     await expect(page.locator('tbody tr')).toHaveCount(Math.min(10, expected.totalCount));
-    for (const title of await page.locator('tbody tr td:nth-child(1)').allInnerTexts()) expect(title.toLowerCase()).toContain('tip run');
+    for (const title of await page.locator('tbody tr td:nth-child(2)').allInnerTexts()) expect(title.toLowerCase()).toContain('tip run');
   });
 
   test('pages forward and back with the results line right', async ({ adminPage: page }) => {
@@ -109,6 +109,9 @@ test.describe('Job Listings', () => {
     const row = await openRowOf(page, job);
     await expect(row.getByText('Pending', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject Job “${job.title}”` });
+    await dialog.getByLabel('Reason').selectOption('price');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByText('Job rejected successfully')).toBeVisible();
     await expect(row.getByText('Rejected', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Reject' })).toBeDisabled();
@@ -140,7 +143,7 @@ test.describe('Job Listings', () => {
     const job = await jobById(page, 'JOB-000002');
     expect(job.jobImg.length).toBeGreaterThan(0);
     let row = await openRowOf(page, job);
-    await expect(row.getByRole('cell').nth(5)).toHaveText(`$${job.budget}`);
+    await expect(row.getByRole('cell').nth(6)).toHaveText(`$${job.budget}`);
     await row.getByRole('button', { name: 'View' }).click();
     let dialog = page.getByRole('dialog', { name: 'Job Details' });
     const expected: [string, string][] = [

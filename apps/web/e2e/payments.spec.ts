@@ -29,7 +29,7 @@ test.describe('Payment History', () => {
     await page.goto('/payment-history');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment History' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Stripe Payments' })).toHaveAttribute('aria-selected', 'true');
-    expect(await headerTexts(page)).toEqual(['user', 'amount', 'date', 'status']);
+    await expect.poll(() => headerTexts(page)).toEqual(['user', 'amount', 'date', 'status']);
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(10);
     for (const [index, payment] of list.data.entries()) {
@@ -81,7 +81,7 @@ test.describe('Payment History', () => {
     await page.getByRole('tab', { name: 'Manual Payments' }).click();
     await expect(page).toHaveURL(/tab=manual/);
     await expect(page.getByRole('tab', { name: 'Ute Payments' })).toHaveAttribute('aria-selected', 'true');
-    expect(await headerTexts(page)).toEqual(['user', 'amount', 'date', 'status', 'transaction id', 'receipt', 'action']);
+    await expect.poll(() => headerTexts(page)).toEqual(['user', 'amount', 'date', 'status', 'transaction id', 'receipt', 'action']);
     await expect(page.locator('tbody tr').first()).toHaveAttribute('data-row-id', ute.data[0]._id);
 
     await page.getByRole('tab', { name: 'Job Payments' }).click();
@@ -100,7 +100,7 @@ test.describe('Payment History', () => {
     await page.getByRole('tab', { name: 'Ute Payments' }).click();
     await expect(page.locator('tbody tr').first()).toHaveAttribute('data-row-id', ute.data[0]._id);
     await page.getByRole('tab', { name: 'Stripe Payments' }).click();
-    expect(await headerTexts(page)).toEqual(['user', 'amount', 'date', 'status']);
+    await expect.poll(() => headerTexts(page)).toEqual(['user', 'amount', 'date', 'status']);
   });
 
   test('accepts a manual payment: Accept, then a disabled Accepted', async ({ adminPage: page }) => {

@@ -1,4 +1,4 @@
-import type { AdminRole } from '@ute/contract';
+import { WORK_QUEUE_LABELS, type AdminRole, type WorkQueue, type WorkQueueCount } from '@ute/contract';
 import { expect, signInWithForm, test } from './support/fixtures';
 import { createAdminWithRoles } from './support/admins';
 
@@ -30,6 +30,14 @@ const ROLES: { role: AdminRole; sidebar: string[]; cards: string[]; allowed: [st
   { role: 'content', sidebar: ['blogs', 'faq'], cards: [], allowed: ['/faq', 'Frequently Asked Questions'], forbidden: '/admins' },
 ];
 
+/** The work queues whose lists each role opens. */
+const queuesOf: Record<string, WorkQueue[]> = {
+  moderator: ['pendingUtes', 'pendingJobs', 'quotesAwaitingPrice'],
+  finance: ['uteBookingsAwaitingPayout', 'jobBookingsAwaitingPayout', 'manualPaymentsAwaitingAcceptance'],
+  support: ['unansweredQueries'],
+  content: [],
+};
+
 test.describe('Roles: each admin sees and opens only what their roles allow', () => {
   for (const { role, sidebar, cards, allowed, forbidden } of ROLES) {
     test(`a ${role} admin`, async ({ page }) => {
@@ -37,8 +45,18 @@ test.describe('Roles: each admin sees and opens only what their roles allow', ()
       await signInWithForm(page, credentials);
 
       const nav = page.getByRole('navigation', { name: 'Main' });
-      const labels = await nav.getByRole('link').allTextContents();
+      // The entries, without the work queues' badges beside some ("12 waiting: Pending utes").
+      const labels = await nav.getByRole('link', { name: /^(?!\d+ waiting: )/ }).allTextContents();
       expect(labels.map((label) => label.trim()).sort()).toEqual([...EVERYONE, ...sidebar].sort());
+      // The badges: only the queues of this role's lists that have work waiting (content: none).
+      const sessionToken = await page.evaluate(() => window.localStorage.getItem('auth_token'));
+      const queues = (await (await page.request.get('/api/admin/work-queues', { headers: { authorization: `Bearer ${sessionToken}` } })).json()) as {
+        data: WorkQueueCount[];
+      };
+      expect(queues.data.map(({ queue }) => queue).sort()).toEqual([...queuesOf[role]].sort());
+      const badgeNames = queues.data.filter(({ count }) => count > 0).map(({ queue, count }) => `${count} waiting: ${WORK_QUEUE_LABELS[queue]}`);
+      for (const name of badgeNames) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: /^\d+ waiting: / })).toHaveCount(badgeNames.length);
       const shownCards = await page.locator('a[data-testid^="card-"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')!.slice(5)));
       expect(shownCards.sort()).toEqual([...cards].sort());
 

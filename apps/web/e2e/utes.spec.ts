@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Ute, UteListResponse } from '@ute/contract';
-import { apiToken, expect, test } from './support/fixtures';
+import { apiToken, expect, test, waitForMail } from './support/fixtures';
 
 /** Every live ute, straight from the api, to know what the screen must show. */
 async function fetchUtes(page: Page, query = ''): Promise<UteListResponse> {
@@ -97,13 +97,26 @@ test.describe('UTE Management', () => {
     await expect(reloaded.getByRole('button', { name: 'Approve' })).toBeDisabled();
   });
 
-  test('rejecting a ute disables Reject on it', async ({ adminPage: page }) => {
+  test('rejecting a ute asks why, tells the lister, shows the reason, and disables Reject on it', async ({ adminPage: page }) => {
     const ute = await uteById(page, 'UTE-000005');
     expect(ute.status).toBe('Approved');
     const row = await openRowOf(page, ute);
     await expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
     await row.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject UTE “${ute.fullName}”` });
+    await dialog.getByLabel('Reason').selectOption({ label: 'The licence could not be verified' });
+    await dialog.getByLabel('Note (optional)').fill('The licence number does not match the photo.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByText('UTE rejected successfully')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const mail = await waitForMail((received) => received.subject === `Your ute listing ${ute.uteId} was not approved`);
+    expect(mail.text).toContain('The reason: The licence could not be verified.');
+    expect(mail.text).toContain('A note from our team: The licence number does not match the photo.');
+    await row.getByRole('button', { name: 'View' }).click();
+    const details = page.getByRole('dialog', { name: 'UTE Details' });
+    await expect(details.getByText('The licence could not be verified')).toBeVisible();
+    await expect(details.getByText('The licence number does not match the photo.')).toBeVisible();
+    await details.getByRole('button', { name: 'Close' }).first().click();
     await expect(row.getByText('Rejected', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Reject' })).toBeDisabled();
     await expect(row.getByRole('button', { name: 'Approve' })).toBeEnabled();
@@ -135,8 +148,8 @@ test.describe('UTE Management', () => {
   test("View opens 'UTE Details' with every field, every image and the licence image", async ({ adminPage: page }) => {
     const ute = await uteById(page, 'UTE-000002');
     const row = await openRowOf(page, ute);
-    await expect(row.getByRole('cell').nth(3)).toHaveText(expiryOf(ute));
-    await expect(row.getByRole('cell').nth(9)).toHaveText(`$${ute.budget}`);
+    await expect(row.getByRole('cell').nth(4)).toHaveText(expiryOf(ute));
+    await expect(row.getByRole('cell').nth(10)).toHaveText(`$${ute.budget}`);
     await row.getByRole('button', { name: 'View' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'UTE Details' });

@@ -42,6 +42,10 @@ export const ROUTE_ACCESS = {
   changePassword: 'signed-in',
   signOut: 'signed-in',
   dashboard: 'signed-in',
+  // Answers only the queues whose lists the caller's roles open (WORK_QUEUE_LISTS).
+  workQueues: 'signed-in',
+  // Answers only the groups whose lists the caller's roles open (SEARCH_GROUP_LISTS).
+  globalSearch: 'signed-in',
   twoFactorStatus: 'signed-in',
   twoFactorSetup: 'signed-in',
   twoFactorEnable: 'signed-in',
@@ -104,6 +108,24 @@ export const ROUTE_ACCESS = {
   auditLog: finance,
   auditExport: finance,
   auditVerify: ownerOnly,
+  // A list's CSV export: the roles of its list (LIST_EXPORTS). Bank account numbers in them are masked
+  // to their last 3 digits, so they need no step-up as the full bank details do.
+  utesExport: moderator,
+  jobsExport: moderator,
+  quotesExport: moderator,
+  usersExport: support,
+  queriesExport: support,
+  uteBookingsExport: finance,
+  jobBookingsExport: finance,
+  paymentsExport: finance,
+  manualPaymentsExport: finance,
+  // Bulk actions: the roles of the single-row calls they repeat.
+  utesBulk: moderator,
+  jobsBulk: moderator,
+  usersBulk: support,
+  queriesBulk: support,
+  // Answers only the sections whose lists the caller's roles open (USER_STORY_SECTION_LISTS).
+  userStory: support,
 } as const satisfies Record<RouteName, RouteAccess>;
 
 /** Whether an admin holding `roles` may call the route `name` (public routes: anyone). */

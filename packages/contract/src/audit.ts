@@ -47,6 +47,8 @@ export const MONEY_AUDIT_ACTIONS = [
   'payment.accept',
   'receipt.read',
   'bank-details.read',
+  // A list's CSV export, its target type the list's rows (the money lists' show here).
+  'list.export',
 ] as const;
 
 /** The actions written today, for the filter's choices; the filter itself takes any action name. */

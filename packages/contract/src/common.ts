@@ -59,6 +59,12 @@ export const idParamSchema = z.strictObject({
 });
 export type IdParam = z.infer<typeof idParamSchema>;
 
+/** A list's `id` filter: only that row (global search opens a list on the row it found). */
+export const listRowIdSchema = z.uuid({ error: 'id must be a valid id' }).optional();
+
+/** A list's `userId` filter: only that user's rows (the user page's "see all" links). */
+export const listUserIdSchema = z.uuid({ error: 'userId must be a valid id' }).optional();
+
 export const paginationDataSchema = z.object({ page: z.number(), totalPages: z.number() });
 export type PaginationData = z.infer<typeof paginationDataSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageNumberSchema, pageSizeSchema, paginationDataSchema, textSchema } from './common';
+import { workQueueFlagSchema } from './workQueues';
 
 export const faqSchema = z.object({ _id: z.string(), question: z.string(), answer: z.string() });
 export type Faq = z.infer<typeof faqSchema>;
@@ -104,6 +105,8 @@ export type Shipment = z.infer<typeof shipmentSchema>;
 export const quoteListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
+  /** Only the quotes still waiting for a price, status requested (the quotesAwaitingPrice work queue). */
+  awaitingPrice: workQueueFlagSchema('awaitingPrice'),
 });
 export const quoteListResponseSchema = z.object({
   data: z.array(shipmentSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, paginationDataSchema, searchTextSchema } from './common';
+import { listingRejectionSchema } from './moderation';
+import { listRowIdSchema, listUserIdSchema, pageNumberSchema, pageSizeSchema, paginationDataSchema, searchTextSchema } from './common';
 
 export const LISTING_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -75,15 +76,26 @@ export const uteSchema = z.object({
   /** A short-lived signed URL (licences are private), or null. */
   licenceImage: z.string().nullable(),
   status: z.enum(LISTING_STATUSES),
+  /** Why it was rejected, while it is Rejected; null otherwise. */
+  rejection: listingRejectionSchema.nullable(),
   createdAt: z.string(),
 });
 export type Ute = z.infer<typeof uteSchema>;
+
+/** The one status a list filters by: Pending (stored as anything but Approved or Rejected, as `toListingStatus` reads it). */
+const pendingStatusFilterSchema = z.enum(['Pending'], { error: 'status must be Pending' }).optional();
 
 export const uteListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   pageSize: pageSizeSchema('pageSize').default(10),
   /** Part of the ute name (full name), case-insensitive. */
   search: searchTextSchema,
+  /** Only the utes waiting for approval (the pendingUtes work queue). */
+  status: pendingStatusFilterSchema,
+  /** Only the row with this id (global search links to it). */
+  id: listRowIdSchema,
+  /** Only the utes this user owns. */
+  userId: listUserIdSchema,
 });
 export type UteListQuery = z.infer<typeof uteListQuerySchema>;
 export const uteListResponseSchema = z.object({ data: z.array(uteSchema), totalCount: z.number() });
@@ -102,6 +114,8 @@ export const jobSchema = z.object({
   /** File names, served at /jobImg/{name}. */
   jobImg: z.array(z.string()),
   status: z.enum(LISTING_STATUSES),
+  /** Why it was rejected, while it is Rejected; null otherwise. */
+  rejection: listingRejectionSchema.nullable(),
   createdAt: z.string(),
 });
 export type Job = z.infer<typeof jobSchema>;
@@ -115,6 +129,12 @@ export const jobListQuerySchema = z.strictObject({
   search: searchTextSchema,
   /** Budget order; newest first when absent. */
   sort: z.enum(JOB_SORTS, { error: 'sort must be budgetAsc or budgetDesc' }).optional(),
+  /** Only the jobs waiting for approval (the pendingJobs work queue). */
+  status: pendingStatusFilterSchema,
+  /** Only the row with this id (global search links to it). */
+  id: listRowIdSchema,
+  /** Only the jobs this user posted. */
+  userId: listUserIdSchema,
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 export const jobListResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, paginationDataSchema, searchTextSchema } from './common';
+import { listRowIdSchema, listUserIdSchema, pageNumberSchema, pageSizeSchema, paginationDataSchema, searchTextSchema } from './common';
+import { workQueueFlagSchema } from './workQueues';
 
 export const BOOKING_STATUSES = ['pending', 'accepted', 'dispatched', 'delivered', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -50,7 +51,14 @@ export type Address = z.infer<typeof addressSchema>;
 export const bookingListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
-  payment: z.enum(PAYMENT_KINDS, { error: 'payment must be stripe or manual' }).default('stripe'),
+  /** The tab: stripe when absent, except with awaitingPayout, which then lists both. */
+  payment: z.enum(PAYMENT_KINDS, { error: 'payment must be stripe or manual' }).optional(),
+  /** Only the delivered bookings not transferred nor being transferred (the AwaitingPayout work queues). */
+  awaitingPayout: workQueueFlagSchema('awaitingPayout'),
+  /** Only the row with this id (global search links to it). */
+  id: listRowIdSchema,
+  /** Only the bookings this user made or received as the ute's owner; both tabs unless one is asked for. */
+  userId: listUserIdSchema,
 });
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
@@ -157,6 +165,8 @@ export const paymentListQuerySchema = z.strictObject({
   limit: pageSizeSchema('limit').default(10),
   search: searchTextSchema,
   sort: z.enum(PAYMENT_SORTS, { error: 'sort must be newest or oldest' }).default('newest'),
+  /** Only the payments this user made. */
+  userId: listUserIdSchema,
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 export const paymentListResponseSchema = z.object({
@@ -169,9 +179,14 @@ export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
 export const manualPaymentListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
-  kind: z.enum(BOOKING_KINDS, { error: 'kind must be ute or job' }).default('ute'),
+  /** Ute or job payments: ute when absent, except with awaitingAcceptance, which then lists both. */
+  kind: z.enum(BOOKING_KINDS, { error: 'kind must be ute or job' }).optional(),
   search: searchTextSchema,
   sort: z.enum(PAYMENT_SORTS, { error: 'sort must be newest or oldest' }).default('newest'),
+  /** Only the payments not accepted yet (the manualPaymentsAwaitingAcceptance work queue). */
+  awaitingAcceptance: workQueueFlagSchema('awaitingAcceptance'),
+  /** Only the payments this user made. */
+  userId: listUserIdSchema,
 });
 export type ManualPaymentListQuery = z.infer<typeof manualPaymentListQuerySchema>;
 export const manualPaymentListResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, searchTextSchema, textSchema } from './common';
+import { listRowIdSchema, pageNumberSchema, pageSizeSchema, searchTextSchema, textSchema } from './common';
+import { workQueueFlagSchema } from './workQueues';
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -17,6 +18,8 @@ export const userListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
   search: searchTextSchema,
+  /** Only the row with this id (global search links to it). */
+  id: listRowIdSchema,
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 /** `total` and `totalCount` both carry the number of users matching the search (docs/product.md names both). */
@@ -66,6 +69,10 @@ export const queryListQuerySchema = z.strictObject({
   limit: pageSizeSchema('limit').default(10),
   sort: z.enum(['latest', 'oldest'], { error: 'sort must be latest or oldest' }).default('latest'),
   email: searchTextSchema,
+  /** Only the queries without a reply (the unansweredQueries work queue). */
+  unanswered: workQueueFlagSchema('unanswered'),
+  /** Only the row with this id (global search links to it). */
+  id: listRowIdSchema,
 });
 export type QueryListQuery = z.infer<typeof queryListQuerySchema>;
 export const queryListResponseSchema = z.object({
@@ -109,6 +116,8 @@ export const ACTIVITY_TYPES = [
   'otp-send',
   'completed',
   'job-request-rejected',
+  'listing-approved',
+  'listing-rejected',
   'other',
 ] as const;
 export const ACTIVITY_SUB_TYPES = ['manualUTEPayment', 'utePayment', 'JobOtpSend', 'UteTaskCompleted'] as const;

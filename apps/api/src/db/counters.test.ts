@@ -23,6 +23,14 @@ const COUNTED_BY: Record<CounterName, string> = {
   payments_stripe: 'select count(*) from payments where is_stripe',
   payments_manual_ute: 'select count(*) from payments where not is_stripe and not is_job',
   payments_manual_job: 'select count(*) from payments where not is_stripe and is_job',
+  utes_pending: "select count(*) from utes where deleted_at is null and status not in ('Approved', 'Rejected')",
+  jobs_pending: "select count(*) from jobs where deleted_at is null and status not in ('Approved', 'Rejected')",
+  ute_bookings_awaiting_payout: "select count(*) from ute_bookings where deleted_at is null and status = 'delivered' and transfer_state = 'none'",
+  job_bookings_awaiting_payout: "select count(*) from job_bookings where deleted_at is null and status = 'delivered' and transfer_state = 'none'",
+  payments_manual_awaiting: "select count(*) from payments where not is_stripe and status <> 'inProgress'",
+  shipments_awaiting_price: "select count(*) from shipments where deleted_at is null and status = 'requested'",
+  customer_queries_unanswered:
+    'select count(*) from customer_queries as q where q.deleted_at is null and not exists (select from query_replies as r where r.query_id = q.id)',
 };
 
 let t: TestApp;
@@ -64,7 +72,7 @@ describe('counter names', () => {
   });
 });
 
-describe('counters (migrations 0001 and 0002)', () => {
+describe('counters (migrations 0001, 0002 and 0008)', () => {
   it('start equal to COUNT(*) of the seeded rows, none of them zero', async () => {
     const { kept, actual } = await countersAndCounts();
     expect(kept).toEqual(actual);

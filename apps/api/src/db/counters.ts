@@ -3,8 +3,8 @@ import { statCounters } from './tables/dashboard.table';
 import type { DbOrTx } from './database';
 
 /**
- * Every trigger-kept counter of stat_counters, by the name its trigger writes (migrations 0001 and
- * 0002). The one place those names are spelt in TypeScript: counters.test.ts checks each is a row
+ * Every trigger-kept counter of stat_counters, by the name its trigger writes (migrations 0001,
+ * 0002 and 0008). The one place those names are spelt in TypeScript: counters.test.ts checks each is a row
  * after the migrations and that no other row exists.
  */
 export const COUNTERS = {
@@ -28,6 +28,18 @@ export const COUNTERS = {
   paymentsManualJob: 'payments_manual_job',
   /** Live customer queries (0002). */
   customerQueries: 'customer_queries',
+  /**
+   * The work queues (0008), each exactly the rows of its list's filter: utes and jobs Pending; live
+   * bookings delivered with no payout started; manual payments not accepted; live quotes
+   * requested; live queries without a reply.
+   */
+  utesPending: 'utes_pending',
+  jobsPending: 'jobs_pending',
+  uteBookingsAwaitingPayout: 'ute_bookings_awaiting_payout',
+  jobBookingsAwaitingPayout: 'job_bookings_awaiting_payout',
+  paymentsManualAwaiting: 'payments_manual_awaiting',
+  shipmentsAwaitingPrice: 'shipments_awaiting_price',
+  customerQueriesUnanswered: 'customer_queries_unanswered',
 } as const;
 
 export type CounterName = (typeof COUNTERS)[keyof typeof COUNTERS];

@@ -52,7 +52,7 @@ export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoin
  * A column's ORDER BY for walking an index built `asc` or `desc` (drizzle builds both NULLS LAST):
  * PostgreSQL uses the index only when the null placement matches too, even on NOT NULL columns.
  */
-function indexOrder(column: AnyColumn, indexDirection: 'asc' | 'desc', walk: Walk): SQL {
+export function indexOrder(column: AnyColumn, indexDirection: 'asc' | 'desc', walk: Walk): SQL {
   const isForward = walk === 'forward';
   if (indexDirection === 'desc') return isForward ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
   return isForward ? sql`${column} asc nulls last` : sql`${column} desc nulls first`;

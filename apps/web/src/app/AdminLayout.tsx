@@ -5,6 +5,10 @@ import { LogOut, Menu, ShieldOff } from 'lucide-react';
 import { accessTexts } from '@ute/contract';
 import { Button, Modal } from '../components/ui';
 import { signOut } from '../features/auth/api';
+import { GlobalSearch } from '../features/search/GlobalSearch';
+import { useWorkQueues } from '../features/workQueues/api';
+import { WorkQueueBadge } from '../features/workQueues/WorkQueueBadge';
+import { workQueueOfScreen } from '../features/workQueues/workQueueLinks';
 import { sessionActions, useSession } from '../lib/session';
 import { canOpenScreen, SIDEBAR_ENTRIES } from './navigation';
 
@@ -32,6 +36,7 @@ export function AdminLayout() {
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
   const roles = useSession((session) => session.user?.roles ?? []);
   const sidebarEntries = SIDEBAR_ENTRIES.filter(({ to }) => canOpenScreen(roles, to));
+  const workQueues = useWorkQueues();
 
   const handleLogout = async () => {
     // The server revokes the token too (docs/design.md decision 12); the local sign-out happens regardless.
@@ -57,8 +62,9 @@ export function AdminLayout() {
         </button>
         <Link to="/" className="flex items-center gap-2" aria-label="Ute Back-office home">
           <img src="/logo.svg" alt="" width={40} height={25} />
-          <span className="font-semibold text-slate-900">Ute Back-office</span>
+          <span className="hidden font-semibold text-slate-900 sm:inline">Ute Back-office</span>
         </Link>
+        <GlobalSearch />
       </header>
       <div className="flex">
         <aside
@@ -67,21 +73,30 @@ export function AdminLayout() {
         >
           <nav aria-label="Main" className="flex h-full flex-col p-3">
             <ul className="flex flex-col gap-0.5">
-              {sidebarEntries.map(({ label, to, icon: Icon }) => (
-                <li key={to}>
-                  <NavLink
-                    to={to}
-                    end={to === '/'}
-                    onClick={() => setIsSidebarOpen(false)}
-                    className={({ isActive }) =>
-                      `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`
-                    }
-                  >
-                    <Icon className="h-4 w-4" aria-hidden="true" />
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
+              {sidebarEntries.map(({ label, to, icon: Icon }) => {
+                const queue = workQueueOfScreen(to);
+                return (
+                  <li key={to} className="relative">
+                    <NavLink
+                      to={to}
+                      end={to === '/'}
+                      onClick={() => setIsSidebarOpen(false)}
+                      className={({ isActive }) =>
+                        `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`
+                      }
+                    >
+                      <Icon className="h-4 w-4" aria-hidden="true" />
+                      {label}
+                    </NavLink>
+                    {/* Beside the entry, not inside it: a link in a link is invalid, and the entry keeps its name. */}
+                    {queue && (
+                      <span className="absolute right-2 top-1/2 -translate-y-1/2">
+                        <WorkQueueBadge queue={queue} count={workQueues.data?.[queue]} onNavigate={() => setIsSidebarOpen(false)} />
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
             <Button variant="ghost" className="mt-4 justify-start" onClick={() => setIsLogoutOpen(true)}>
               <LogOut className="h-4 w-4" aria-hidden="true" />

@@ -32,6 +32,7 @@ export const SCREEN_ROUTES: Record<string, RouteName> = {
   shipment: 'shipment',
   'all-users': 'users',
   'users-activity': 'activities',
+  users: 'userStory',
   'payment-history': 'payments',
   queries: 'queries',
   'change-password': 'changePassword',

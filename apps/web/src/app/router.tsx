@@ -42,6 +42,7 @@ export function AppRoutes() {
           <Route path="change-password" element={lazyPage(() => import('../features/auth/ChangePasswordPage'), 'ChangePasswordPage')} />
           <Route path="all-users" element={lazyPage(() => import('../features/users/UsersListPage'), 'UsersListPage')} />
           <Route path="users-activity/:id" element={lazyPage(() => import('../features/activity/UserActivityPage'), 'UserActivityPage')} />
+          <Route path="users/:id" element={lazyPage(() => import('../features/users/UserStoryPage'), 'UserStoryPage')} />
           <Route path="admins" element={lazyPage(() => import('../features/admins/AdminsPage'), 'AdminsPage')} />
           <Route path="audit-log" element={lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage')} />
           <Route path="security" element={lazyPage(() => import('../features/security/SecurityPage'), 'SecurityPage')} />

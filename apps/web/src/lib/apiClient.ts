@@ -83,17 +83,86 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     payload = null;
   }
   if (!response.ok) {
-    const envelope = payload as Partial<ErrorEnvelope> | null;
-    const serverMessage = typeof envelope?.message === 'string' ? envelope.message : null;
-    if (response.status === 401 && token) onUnauthorized();
-    const reason = typeof envelope?.reason === 'string' ? envelope.reason : null;
+    const error = apiErrorOf(response.status, payload, token);
     // Once only: a second STEP_UP_REQUIRED right after a step-up is an answer, not a loop.
-    if (response.status === 403 && reason === 'STEP_UP_REQUIRED' && !isRetryAfterStepUp && (await onStepUpRequired())) {
+    if (error.status === 403 && error.reason === 'STEP_UP_REQUIRED' && !isRetryAfterStepUp && (await onStepUpRequired())) {
       return apiRequest<T>(method, path, options, true);
     }
-    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, serverMessage, envelope?.errors, reason);
+    throw error;
   }
   return payload as T;
+}
+
+/** The ApiError of a failed answer (its error envelope in `payload`); a 401 to a signed-in call signs out. */
+function apiErrorOf(status: number, payload: unknown, token: string): ApiError {
+  const envelope = payload as Partial<ErrorEnvelope> | null;
+  const serverMessage = typeof envelope?.message === 'string' ? envelope.message : null;
+  if (status === 401 && token) onUnauthorized();
+  const reason = typeof envelope?.reason === 'string' ? envelope.reason : null;
+  return new ApiError(status, serverMessage ?? `Request failed with status ${status}`, serverMessage, envelope?.errors, reason);
+}
+
+export interface DownloadProgress {
+  /** Lines received so far, the header included. */
+  lines: number;
+}
+
+/**
+ * GETs a file (a list's CSV export) as it streams, reporting the lines received so far, and saves it
+ * under the server's file name. The bearer token rides in a header, which a plain link could not
+ * carry. No time-out: an export of a million rows may take minutes; `signal` cancels it.
+ */
+export async function downloadFile(
+  path: string,
+  query: Record<string, QueryValue>,
+  onProgress: (progress: DownloadProgress) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${buildQuery(query)}`, {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error: the server could not be reached', null);
+  }
+  if (!response.ok || !response.body) {
+    const payload: unknown = await response.json().catch(() => null);
+    throw apiErrorOf(response.status, payload, token);
+  }
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let lines = 0;
+  const reader = response.body.getReader();
+  // Cancelling ends the read loop at once, whatever the body is waiting for; nothing is saved then.
+  const cancel = () => void reader.cancel().catch(() => {});
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      parts.push(read.value);
+      for (const byte of read.value) if (byte === 0x0a) lines += 1;
+      onProgress({ lines });
+    }
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
+  signal?.throwIfAborted();
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'export.csv';
+  saveBlob(new Blob(parts, { type: response.headers.get('Content-Type') ?? 'text/csv' }), name);
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export const api = {

@@ -26,3 +26,7 @@ export const imageUrl = {
 };
 
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+
+const COUNT_FORMAT = new Intl.NumberFormat('en-AU');
+/** A count with thousands separators: 12,345. */
+export const formatCount = (count: number): string => COUNT_FORMAT.format(count);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryKeys } from './queryKeys';
 import { notifyError, notifySuccess } from './toast';
 
-export interface AdminMutationOptions<TVariables, TResult extends { message?: string }> {
+export interface AdminMutationOptions<TVariables, TResult extends object> {
   mutationFn: (variables: TVariables) => Promise<TResult>;
   /** Query keys to refresh after success (prefix match). */
   invalidates: QueryKey[];
@@ -16,9 +17,10 @@ export interface AdminMutationOptions<TVariables, TResult extends { message?: st
 
 /**
  * The one mutation helper: success toast with the server's message, error toast with docs/product.md's
- * fallback chain (`errorText`), a pending row id, and a refresh of the lists it touches.
+ * fallback chain (`errorText`), a pending row id, and a refresh of the lists it touches and of the
+ * sidebar's work queues (any change may add or clear work).
  */
-export function useAdminMutation<TVariables, TResult extends { message?: string }>(options: AdminMutationOptions<TVariables, TResult>) {
+export function useAdminMutation<TVariables, TResult extends object>(options: AdminMutationOptions<TVariables, TResult>) {
   const queryClient = useQueryClient();
   const [pendingRowId, setPendingRowId] = useState<string | null>(null);
   const mutation = useMutation({
@@ -27,9 +29,11 @@ export function useAdminMutation<TVariables, TResult extends { message?: string 
       if (options.rowIdOf) setPendingRowId(options.rowIdOf(variables));
     },
     onSuccess: async (result, variables) => {
-      if (!options.silent && result?.message) notifySuccess(result.message);
+      // A result with a message (most calls) says it; a bulk result shows its own dialog.
+      const message = (result as { message?: unknown } | undefined)?.message;
+      if (!options.silent && typeof message === 'string' && message) notifySuccess(message);
       options.onSuccess?.(result, variables);
-      await Promise.all(options.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all([...options.invalidates, queryKeys.workQueues].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error, variables) => {
       if (!options.silent) notifyError(error);

@@ -43,6 +43,17 @@ export const uteBookings = pgTable(
     index('ute_bookings_manual_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null and ${t.transactionId} is null`),
+    // The uteBookingsAwaitingPayout work queue's list: delivered, and no payout started.
+    index('ute_bookings_awaiting_payout_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.status} = 'delivered' and ${t.transferState} = 'none'`),
+    // A user's rows, newest first: the user page's section and its "see all" list (migration 0010).
+    index('ute_bookings_booked_by_idx')
+      .on(t.bookedBy, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('ute_bookings_owner_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -72,6 +83,17 @@ export const jobBookings = pgTable(
     index('job_bookings_manual_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null and ${t.transactionId} is null`),
+    // The jobBookingsAwaitingPayout work queue's list: delivered, and no payout started.
+    index('job_bookings_awaiting_payout_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.status} = 'delivered' and ${t.transferState} = 'none'`),
+    // A user's rows, newest first: the user page's section and its "see all" list (migration 0010).
+    index('job_bookings_booked_by_idx')
+      .on(t.bookedBy, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('job_bookings_owner_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

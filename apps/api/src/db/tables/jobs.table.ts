@@ -22,6 +22,9 @@ export const jobs = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     status: text('status').notNull().default('Pending'),
+    /** Why it was last rejected (REJECTION_REASONS) and the admin's note; cleared on approval. */
+    rejectionReason: text('rejection_reason'),
+    rejectionNote: text('rejection_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -31,6 +34,14 @@ export const jobs = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('jobs_budget_idx')
       .on(t.budget, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // The pendingJobs work queue's list (status as toListingStatus reads it).
+    index('jobs_pending_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.status} not in ('Approved', 'Rejected')`),
+    // A user's rows, newest first: the user page's section and its "see all" list (migration 0010).
+    index('jobs_posted_by_idx')
+      .on(t.postedBy, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index('jobs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],

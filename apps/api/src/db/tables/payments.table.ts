@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.table';
 
@@ -20,6 +21,12 @@ export const payments = pgTable(
   (t) => [
     index('payments_list_idx').on(t.isStripe, t.isJob, t.createdAt.desc(), t.id.desc()),
     index('payments_payer_trgm_idx').using('gin', t.paymentBy.op('gin_trgm_ops')),
+    // The manualPaymentsAwaitingAcceptance work queue's list, ute and job payments together.
+    index('payments_manual_awaiting_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`not ${t.isStripe} and ${t.status} <> 'inProgress'`),
     index('payments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // A user's payments, newest first: the user page's section and its "see all" list (migration 0010).
+    index('payments_payer_idx').on(t.payerId, t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -19,6 +19,10 @@ export const customerQueries = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index('customer_queries_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // The queries sent from a user's email, any case: the user page's section (migration 0010).
+    index('customer_queries_email_lower_idx')
+      .on(sql`lower(${t.email})`, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -34,5 +34,9 @@ export const shipments = pgTable(
     index('shipments_list_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
+    // The quotesAwaitingPrice work queue's list.
+    index('shipments_awaiting_price_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.status} = 'requested'`),
   ],
 );

@@ -33,6 +33,9 @@ export const utes = pgTable(
       .default(sql`'{}'::text[]`),
     licenceImage: text('licence_image'),
     status: text('status').notNull().default('Pending'),
+    /** Why it was last rejected (REJECTION_REASONS) and the admin's note; cleared on approval. */
+    rejectionReason: text('rejection_reason'),
+    rejectionNote: text('rejection_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -40,7 +43,15 @@ export const utes = pgTable(
     index('utes_list_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
+    // The pendingUtes work queue's list (status as toListingStatus reads it).
+    index('utes_pending_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.status} not in ('Approved', 'Rejected')`),
     index('utes_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('utes_model_trgm_idx').using('gin', t.uteModel.op('gin_trgm_ops')),
+    // A user's rows, newest first: the user page's section and its "see all" list (migration 0010).
+    index('utes_owner_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_SYSTEM_ADMIN, AUDIT_TIME_ZONE, MONEY_AUDIT_TARGET_TYPES, type AuditFilter, type AuditVerifyResponse } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
-import { listPage } from '../../db/paging';
+import { listPage, type ListOrder } from '../../db/paging';
 import { auditLog } from '../../db/tables/audit.table';
 import { admins } from '../../db/tables/auth.table';
 
@@ -61,22 +61,28 @@ const adminJoin = {
 
 export type AuditRow = typeof auditLog.$inferSelect & { admin: { id: string; name: string; email: string } | null };
 
-/** One page, newest first: the chain order (chain_seq, its unique index walked backward). */
+/** The log's rows a reader may see under the filter, newest first: the chain order (chain_seq, its unique index walked backward). */
+export function auditListSource(filter: AuditFilter, scope: AuditScope) {
+  return {
+    table: auditLog,
+    where: and(...auditConditions(filter, scope)),
+    order: { columns: [auditLog.chainSeq], index: 'asc', walk: 'backward' } satisfies ListOrder,
+    joins: { admin: adminJoin },
+  };
+}
+
+/** One page of the filtered log, newest first. */
 export async function listAuditEntries(
   db: DbOrTx,
   filter: AuditFilter & { page: number; limit: number },
   scope: AuditScope,
 ): Promise<{ rows: AuditRow[]; total: number }> {
-  const conditions = auditConditions(filter, scope);
   const { rows, totalCount } = await listPage(db, {
-    table: auditLog,
-    where: and(...conditions),
-    order: { columns: [auditLog.chainSeq], index: 'asc', walk: 'backward' },
+    ...auditListSource(filter, scope),
     // A filtered page counts its matches in the same read (count(*) over ()).
-    isSearch: conditions.length > 0,
+    isSearch: auditConditions(filter, scope).length > 0,
     page: filter.page,
     limit: filter.limit,
-    joins: { admin: adminJoin },
   });
   return { rows, total: totalCount };
 }
@@ -112,23 +118,6 @@ export async function readAuditFacets(
           .where(inArray(admins.id, adminIds))
           .orderBy(admins.name, admins.email);
   return { actions, targetTypes, admins: named };
-}
-
-/**
- * A batch of the export, newest first, below `beforeSeq` (keyset on chain_seq): each batch is an
- * index walk from where the last one stopped, so the 1000th batch costs what the first does.
- */
-export async function readAuditBatch(db: DbOrTx, filter: AuditFilter, scope: AuditScope, beforeSeq: number | null, size: number): Promise<AuditRow[]> {
-  const conditions = auditConditions(filter, scope);
-  if (beforeSeq !== null) conditions.push(lt(auditLog.chainSeq, beforeSeq));
-  const rows = await db
-    .select({ row: auditLog, admin: adminJoin.fields })
-    .from(auditLog)
-    .leftJoin(admins, adminJoin.on)
-    .where(and(...conditions))
-    .orderBy(sql`${auditLog.chainSeq} desc nulls last`)
-    .limit(size);
-  return rows.map(({ row, admin }) => ({ ...row, admin }));
 }
 
 interface VerifyRow {

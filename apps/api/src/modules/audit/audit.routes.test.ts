@@ -18,7 +18,9 @@ import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { upsertAdmin } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';
 import { writeAudit } from './audit.repository';
-import { AUDIT_EXPORT_BATCH, csvCell } from './audit.service';
+import { csvCell } from '../../lib/csv';
+import { parseCsv } from '../../test/csv';
+import { AUDIT_EXPORT_BATCH } from './audit.service';
 
 const PASSWORD = 'correct-horse-2';
 let passwordHash: Promise<string> | null = null;
@@ -67,35 +69,6 @@ async function tamper(t: TestApp, statement: ReturnType<typeof sql>): Promise<vo
     await tx.execute(statement);
     await tx.execute(sql`alter table audit_log enable trigger audit_log_immutable`);
   });
-}
-
-/** Parses the CSV the export answers (RFC 4180: quoted cells, doubled quotes, CRLF lines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  return rows;
 }
 
 describe('audit log api', () => {

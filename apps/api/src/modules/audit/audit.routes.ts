@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema, auditVerifyResponseSchema, routePaths } from '@ute/contract';
+import { sendCsv } from '../../lib/csv';
 import { actorOf } from '../../plugins/context';
 import { writeAudit } from './audit.repository';
 import { createAuditService } from './audit.service';
@@ -23,12 +23,6 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(routePaths.auditExport, { schema: { tags, querystring: auditExportQuerySchema } }, async (request, reply) => {
     // Who took a copy of the log, and of which part, is itself recorded.
     await writeAudit(app.ctx.db, actorOf(request), { action: 'audit.export', targetType: 'audit_log', targetId: null, after: { filter: request.query } });
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('Content-Disposition', `attachment; filename="audit-log-${day}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .type('text/csv; charset=utf-8')
-      .send(Readable.from(audit.exportCsv(request.query, rolesOf(request))));
+    return sendCsv(reply, 'audit-log', audit.exportCsv(request.query, rolesOf(request)));
   });
 }

@@ -10,9 +10,11 @@ import {
   type AuditVerifyResponse,
 } from '@ute/contract';
 import type { Db } from '../../db/database';
+import { EXPORT_BATCH, readListBatches } from '../../db/keyset';
+import { csvChunks, type CsvColumn } from '../../lib/csv';
 import {
+  auditListSource,
   listAuditEntries,
-  readAuditBatch,
   readAuditFacets,
   verifyAuditChain,
   writeAudit,
@@ -22,7 +24,7 @@ import {
 } from './audit.repository';
 
 /** Rows per database read of the export: memory stays flat however long the log is. */
-export const AUDIT_EXPORT_BATCH = 1000;
+export const AUDIT_EXPORT_BATCH = EXPORT_BATCH;
 
 /** Owners read the whole log; anyone else allowed in (finance) reads the money entries only. */
 export const auditScopeOf = (roles: readonly string[]): AuditScope => ({ isMoneyOnly: !roles.includes('owner') });
@@ -48,38 +50,25 @@ function toAuditEntryDto(row: AuditRow): AuditEntry {
   };
 }
 
-/**
- * One CSV cell (RFC 4180). A cell a spreadsheet would run as a formula (starting with = + - @, a
- * tab or a carriage return) gets a leading single quote, so it shows as text (OWASP CSV injection).
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const jsonText = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-function csvLine(row: AuditRow): string {
-  const admin = adminOf(row);
-  const cells: Record<(typeof AUDIT_CSV_COLUMNS)[number], string | number | null> = {
-    id: row.id,
-    seq: row.chainSeq,
-    when: row.createdAt.toISOString(),
-    admin_id: row.adminId,
-    admin_name: admin ? admin.name : 'System',
-    admin_email: admin ? admin.email : '',
-    action: row.action,
-    target_type: row.targetType,
-    target_id: row.targetId,
-    before: jsonText(row.before),
-    after: jsonText(row.after),
-    request_id: row.requestId,
-    hash: row.hash,
-  };
-  return `${AUDIT_CSV_COLUMNS.map((column) => csvCell(cells[column])).join(',')}\r\n`;
-}
+/** The export's columns, named and ordered by AUDIT_CSV_COLUMNS. */
+const AUDIT_CSV_VALUES: Record<(typeof AUDIT_CSV_COLUMNS)[number], (row: AuditRow) => string | number | null> = {
+  id: (row) => row.id,
+  seq: (row) => row.chainSeq,
+  when: (row) => row.createdAt.toISOString(),
+  admin_id: (row) => row.adminId,
+  admin_name: (row) => adminOf(row)?.name ?? 'System',
+  admin_email: (row) => adminOf(row)?.email ?? '',
+  action: (row) => row.action,
+  target_type: (row) => row.targetType,
+  target_id: (row) => row.targetId,
+  before: (row) => jsonText(row.before),
+  after: (row) => jsonText(row.after),
+  request_id: (row) => row.requestId,
+  hash: (row) => row.hash,
+};
+const AUDIT_CSV: CsvColumn<AuditRow>[] = AUDIT_CSV_COLUMNS.map((header) => ({ header, value: AUDIT_CSV_VALUES[header] }));
 
 export function createAuditService({ db }: { db: Db }) {
   /** GET audit-log: one page newest first, and the filters' choices this reader may use. */
@@ -110,21 +99,12 @@ export function createAuditService({ db }: { db: Db }) {
   }
 
   /**
-   * GET audit-log/export: the filtered log as CSV lines (BOM and header first), read newest first in
+   * GET audit-log/export: the filtered log as CSV (BOM and header first), read newest first in
    * batches by keyset on chain_seq. Entries are only ever appended above the first batch, so the file
    * is the log as it stood when the export began.
    */
-  async function* exportCsv(filter: AuditFilter, roles: readonly string[]): AsyncGenerator<string> {
-    const scope = auditScopeOf(roles);
-    yield `\uFEFF${AUDIT_CSV_COLUMNS.join(',')}\r\n`;
-    let beforeSeq: number | null = null;
-    for (;;) {
-      const rows = await readAuditBatch(db, filter, scope, beforeSeq, AUDIT_EXPORT_BATCH);
-      if (rows.length > 0) yield rows.map(csvLine).join('');
-      const last = rows.at(-1);
-      if (rows.length < AUDIT_EXPORT_BATCH || !last || last.chainSeq === null) return;
-      beforeSeq = last.chainSeq;
-    }
+  function exportCsv(filter: AuditFilter, roles: readonly string[]): AsyncGenerator<string> {
+    return csvChunks(AUDIT_CSV, readListBatches(db, auditListSource(filter, auditScopeOf(roles)), AUDIT_EXPORT_BATCH));
   }
 
   return { listEntries, verify, exportCsv };

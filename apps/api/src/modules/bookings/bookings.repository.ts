@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingKind, PaymentKind } from '@ute/contract';
-import { COUNTERS } from '../../db/counters';
+import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
-import { listPage } from '../../db/paging';
+import { listPage, type ListOrder } from '../../db/paging';
 import { ownerBankAccounts, users } from '../../db/tables/users.table';
 import { jobBookings, payouts, uteBookings, type TransferState } from '../../db/tables/bookings.table';
 
@@ -57,40 +57,111 @@ function paymentFilter(transactionId: typeof uteBookings.transactionId | typeof 
   return payment === 'stripe' ? isNotNull(transactionId) : isNull(transactionId);
 }
 
-export async function listUteBookings(
-  db: DbOrTx,
-  options: { payment: PaymentKind; page: number; limit: number },
-): Promise<{ rows: UteBookingRow[]; total: number }> {
-  const { rows, totalCount } = await listPage(db, {
-    table: uteBookings,
-    where: and(isNull(uteBookings.deletedAt), paymentFilter(uteBookings.transactionId, options.payment)),
-    order: { columns: [uteBookings.createdAt, uteBookings.id], index: 'desc' },
-    counter: options.payment === 'stripe' ? COUNTERS.uteBookingsStripe : COUNTERS.uteBookingsManual,
-    page: options.page,
-    limit: options.limit,
-    joins: { booker: { table: users, on: eq(users.id, uteBookings.bookedBy), fields: { id: users.id, firstName: users.firstName, lastName: users.lastName } } },
-  });
-  return { total: totalCount, rows };
+export interface BookingListFilter {
+  /** The Stripe or Manual tab; both when absent. */
+  payment?: PaymentKind;
+  /** Only the bookings delivered with no payout started (the AwaitingPayout work queues). */
+  isAwaitingPayout?: boolean;
+  /** Only this booking (global search's link). */
+  id?: string;
+  /** Only the bookings this user made or received as the ute's owner (the user page's link). */
+  userId?: string;
+  page: number;
+  limit: number;
 }
 
-export async function listJobBookings(
-  db: DbOrTx,
-  options: { payment: PaymentKind; page: number; limit: number },
-): Promise<{ rows: JobBookingRow[]; total: number }> {
+type BookingTable = typeof uteBookings | typeof jobBookings;
+
+/**
+ * The rows of a booking list and the counter that keeps their number (none: a COUNT(*)). Spelt as
+ * the partial indexes' predicates (the tabs', the awaiting payout ones), so a page is an index walk.
+ */
+function bookingListWhere(table: BookingTable, filter: BookingListSourceFilter, counters: Record<PaymentKind | 'awaitingPayout', CounterName>) {
+  const conditions: SQL[] = [isNull(table.deletedAt)];
+  if (filter.payment) conditions.push(paymentFilter(table.transactionId, filter.payment));
+  if (filter.isAwaitingPayout) conditions.push(eq(table.status, 'delivered'), eq(table.transferState, 'none'));
+  let counter: CounterName | null = null;
+  if (filter.isAwaitingPayout) counter = filter.payment ? null : counters.awaitingPayout;
+  else if (filter.payment) counter = counters[filter.payment];
+  if (filter.id) {
+    conditions.push(eq(table.id, filter.id));
+    counter = null;
+  }
+  if (filter.userId) {
+    conditions.push(or(eq(table.bookedBy, filter.userId), eq(table.ownerId, filter.userId))!);
+    counter = null;
+  }
+  return { where: and(...conditions), counter };
+}
+
+export type BookingListSourceFilter = Omit<BookingListFilter, 'page' | 'limit'>;
+
+const UTE_BOOKING_COUNTERS = {
+  stripe: COUNTERS.uteBookingsStripe,
+  manual: COUNTERS.uteBookingsManual,
+  awaitingPayout: COUNTERS.uteBookingsAwaitingPayout,
+} as const;
+const JOB_BOOKING_COUNTERS = {
+  stripe: COUNTERS.jobBookingsStripe,
+  manual: COUNTERS.jobBookingsManual,
+  awaitingPayout: COUNTERS.jobBookingsAwaitingPayout,
+} as const;
+
+/** The ute bookings list's rows and order, newest first, without its page: what a page reads and what the export reads. */
+export function uteBookingListSource(filter: BookingListSourceFilter) {
+  const { where } = bookingListWhere(uteBookings, filter, UTE_BOOKING_COUNTERS);
+  return {
+    table: uteBookings,
+    where,
+    order: { columns: [uteBookings.createdAt, uteBookings.id], index: 'desc' } satisfies ListOrder,
+    joins: { booker: { table: users, on: eq(users.id, uteBookings.bookedBy), fields: { id: users.id, firstName: users.firstName, lastName: users.lastName } } },
+  };
+}
+
+/** The job bookings list's rows and order, with its booker and the ute's owner. */
+export function jobBookingListSource(filter: BookingListSourceFilter) {
   const booker = alias(users, 'booker');
   const owner = alias(users, 'owner');
-  const { rows, totalCount } = await listPage(db, {
+  const { where } = bookingListWhere(jobBookings, filter, JOB_BOOKING_COUNTERS);
+  return {
     table: jobBookings,
-    where: and(isNull(jobBookings.deletedAt), paymentFilter(jobBookings.transactionId, options.payment)),
-    order: { columns: [jobBookings.createdAt, jobBookings.id], index: 'desc' },
-    counter: options.payment === 'stripe' ? COUNTERS.jobBookingsStripe : COUNTERS.jobBookingsManual,
-    page: options.page,
-    limit: options.limit,
+    where,
+    order: { columns: [jobBookings.createdAt, jobBookings.id], index: 'desc' } satisfies ListOrder,
     joins: {
       booker: { table: booker, on: eq(booker.id, jobBookings.bookedBy), fields: { id: booker.id, firstName: booker.firstName, lastName: booker.lastName } },
       owner: { table: owner, on: eq(owner.id, jobBookings.ownerId), fields: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName } },
     },
-  });
+  };
+}
+
+/** The owner's bank account number, joined for an export (which shows it masked). */
+const ownerAccountJoin = (ownerId: typeof uteBookings.ownerId | typeof jobBookings.ownerId) => ({
+  table: ownerBankAccounts,
+  on: eq(ownerBankAccounts.ownerId, ownerId),
+  fields: { ownerId: ownerBankAccounts.ownerId, accountNumber: ownerBankAccounts.accountNumber },
+});
+
+/** The ute bookings export's rows: the list's, with the owner's bank account. */
+export function uteBookingExportSource(filter: BookingListSourceFilter) {
+  const source = uteBookingListSource(filter);
+  return { ...source, joins: { ...source.joins, ownerAccount: ownerAccountJoin(uteBookings.ownerId) } };
+}
+
+/** The job bookings export's rows: the list's, with the owner's bank account. */
+export function jobBookingExportSource(filter: BookingListSourceFilter) {
+  const source = jobBookingListSource(filter);
+  return { ...source, joins: { ...source.joins, ownerAccount: ownerAccountJoin(jobBookings.ownerId) } };
+}
+
+export async function listUteBookings(db: DbOrTx, filter: BookingListFilter): Promise<{ rows: UteBookingRow[]; total: number }> {
+  const { counter } = bookingListWhere(uteBookings, filter, UTE_BOOKING_COUNTERS);
+  const { rows, totalCount } = await listPage(db, { ...uteBookingListSource(filter), counter, page: filter.page, limit: filter.limit });
+  return { total: totalCount, rows };
+}
+
+export async function listJobBookings(db: DbOrTx, filter: BookingListFilter): Promise<{ rows: JobBookingRow[]; total: number }> {
+  const { counter } = bookingListWhere(jobBookings, filter, JOB_BOOKING_COUNTERS);
+  const { rows, totalCount } = await listPage(db, { ...jobBookingListSource(filter), counter, page: filter.page, limit: filter.limit });
   return { total: totalCount, rows };
 }
 

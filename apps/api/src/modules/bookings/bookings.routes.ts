@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bankAccountResponseSchema,
+  bookingExportQuerySchema,
   bookingIdParamSchema,
   bookingListQuerySchema,
   idParamSchema,
@@ -14,6 +15,7 @@ import {
   uteBookingListResponseSchema,
 } from '@ute/contract';
 import { actorOf } from '../../plugins/context';
+import { sendListExport } from '../audit/listExport';
 import { createBookingsService } from './bookings.service';
 
 export async function bookingsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -27,6 +29,24 @@ export async function bookingsRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(routePaths.jobBookings, { schema: { tags, querystring: bookingListQuerySchema, response: { 200: jobBookingListResponseSchema } } }, (request) =>
     bookings.getJobBookings(request.query),
+  );
+
+  app.get(routePaths.uteBookingsExport, { schema: { tags, querystring: bookingExportQuerySchema } }, (request, reply) =>
+    sendListExport(app.ctx.db, request, reply, {
+      fileName: 'ute-bookings',
+      targetType: 'ute_booking',
+      filter: request.query,
+      chunks: bookings.exportUteBookings(request.query),
+    }),
+  );
+
+  app.get(routePaths.jobBookingsExport, { schema: { tags, querystring: bookingExportQuerySchema } }, (request, reply) =>
+    sendListExport(app.ctx.db, request, reply, {
+      fileName: 'job-bookings',
+      targetType: 'job_booking',
+      filter: request.query,
+      chunks: bookings.exportJobBookings(request.query),
+    }),
   );
 
   app.post(routePaths.stripeTransfer, { schema: { tags, params: transferParamsSchema, response: { 200: messageSchema } } }, (request) =>

@@ -6,11 +6,14 @@ import {
   type Address,
   type BankAccount,
   type BookingKind,
+  type BookingExportQuery,
   type BookingListQuery,
   type JobBooking,
   type MessageResponse,
   type UteBooking,
 } from '@ute/contract';
+import { readListBatches } from '../../db/keyset';
+import { csvChunks, dollars, maskAccountNumber, type CsvColumn } from '../../lib/csv';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
@@ -24,6 +27,7 @@ import {
   findPayableBooking,
   findPendingPayoutOfBooking,
   insertPayout,
+  jobBookingExportSource,
   listJobBookings,
   listPendingPayouts,
   listUteBookings,
@@ -31,6 +35,9 @@ import {
   markPayoutSucceeded,
   setBookingTransferState,
   softDeleteJobBooking,
+  uteBookingExportSource,
+  type BookingListSourceFilter,
+  type TransferState,
   type JobBookingRow,
   type PayableBooking,
   type PayoutRow,
@@ -98,6 +105,60 @@ function toJobBookingDto(row: JobBookingRow): JobBooking {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/**
+ * The Stripe tab unless another is asked for; awaiting payout spans both tabs unless one is asked
+ * for, and so do one booking asked for by id (search does not know its tab) and one user's bookings.
+ */
+function bookingListFilter(query: BookingExportQuery): BookingListSourceFilter {
+  const isAwaitingPayout = query.awaitingPayout === 'true';
+  const isAcrossTabs = isAwaitingPayout || Boolean(query.id) || Boolean(query.userId);
+  return { payment: query.payment ?? (isAcrossTabs ? undefined : 'stripe'), isAwaitingPayout, id: query.id, userId: query.userId };
+}
+
+const personName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : null);
+const addressText = (street: string | null, state: string | null, postalCode: string | null) => [street, state, postalCode].filter(Boolean).join(', ') || null;
+const transferStateOf = (row: { transferState: TransferState; transactionId: string | null }) => row.transferState;
+const paymentOf = (row: { transactionId: string | null }) => (row.transactionId ? 'stripe' : 'manual');
+
+type UteBookingExportRow = UteBookingRow & { ownerAccount: { accountNumber: string } | null };
+type JobBookingExportRow = JobBookingRow & { ownerAccount: { accountNumber: string } | null };
+
+/** The ute bookings export's columns: amounts in dollars, the owner's account number masked to its last 3 digits. */
+export const UTE_BOOKING_CSV: readonly CsvColumn<UteBookingExportRow>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'booking_id', value: (row) => row.uteBookingId },
+  { header: 'ute_name', value: (row) => row.uteName },
+  { header: 'booked_by', value: (row) => personName(row.booker) },
+  { header: 'status', value: (row) => row.status },
+  { header: 'amount_dollars', value: (row) => dollars(row.amount) },
+  { header: 'actual_amount_dollars', value: (row) => dollars(row.actualAmount) },
+  { header: 'request_amount_dollars', value: (row) => dollars(row.requestAmount) },
+  { header: 'pickup_address', value: (row) => addressText(row.pickupStreet, row.pickupState, row.pickupPostalCode) },
+  { header: 'drop_address', value: (row) => addressText(row.dropStreet, row.dropState, row.dropPostalCode) },
+  { header: 'payment', value: paymentOf },
+  { header: 'transaction_id', value: (row) => row.transactionId },
+  { header: 'transfer_state', value: transferStateOf },
+  { header: 'owner_account_number', value: (row) => maskAccountNumber(row.ownerAccount?.accountNumber) },
+  { header: 'created_at', value: (row) => row.createdAt.toISOString() },
+];
+
+/** The job bookings export's columns. */
+export const JOB_BOOKING_CSV: readonly CsvColumn<JobBookingExportRow>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'booking_id', value: (row) => row.jobBookingId },
+  { header: 'job_title', value: (row) => row.jobTitle },
+  { header: 'ute_name', value: (row) => row.uteName },
+  { header: 'booked_by', value: (row) => personName(row.booker) },
+  { header: 'ute_owner', value: (row) => personName(row.owner) },
+  { header: 'status', value: (row) => row.status },
+  { header: 'amount_dollars', value: (row) => dollars(row.amount) },
+  { header: 'payment', value: paymentOf },
+  { header: 'transaction_id', value: (row) => row.transactionId },
+  { header: 'transfer_state', value: transferStateOf },
+  { header: 'owner_account_number', value: (row) => maskAccountNumber(row.ownerAccount?.accountNumber) },
+  { header: 'created_at', value: (row) => row.createdAt.toISOString() },
+];
 
 /** One tab of a booking list: the page as DTOs, its total, and which payout provider transfers. */
 function toBookingListResponse<TRow, TDto>(
@@ -169,13 +230,23 @@ export interface BookingsServiceDeps {
 
 export function createBookingsService({ db, payouts, log }: BookingsServiceDeps) {
   async function getUteBookings(query: BookingListQuery) {
-    const page = await listUteBookings(db, { payment: query.payment, page: query.page, limit: query.limit });
+    const page = await listUteBookings(db, { ...bookingListFilter(query), page: query.page, limit: query.limit });
     return toBookingListResponse(payouts.name, query, page, toUteBookingDto);
   }
 
   async function getJobBookings(query: BookingListQuery) {
-    const page = await listJobBookings(db, { payment: query.payment, page: query.page, limit: query.limit });
+    const page = await listJobBookings(db, { ...bookingListFilter(query), page: query.page, limit: query.limit });
     return toBookingListResponse(payouts.name, query, page, toJobBookingDto);
+  }
+
+  /** GET ute-booking-list/export: every booking of the list under this query (tab, work queue), as CSV, read in batches. */
+  function exportUteBookings(query: BookingExportQuery): AsyncGenerator<string> {
+    return csvChunks(UTE_BOOKING_CSV, readListBatches(db, uteBookingExportSource(bookingListFilter(query))));
+  }
+
+  /** GET job-booking-list/export: the same for job bookings. */
+  function exportJobBookings(query: BookingExportQuery): AsyncGenerator<string> {
+    return csvChunks(JOB_BOOKING_CSV, readListBatches(db, jobBookingExportSource(bookingListFilter(query))));
   }
 
   /** Records a transfer the provider made: payout succeeded, booking transferred, audit, in one transaction. */
@@ -394,7 +465,17 @@ export function createBookingsService({ db, payouts, log }: BookingsServiceDeps)
     throw conflict(PAYOUT_MESSAGES.deleteWhileTransferring);
   }
 
-  return { getUteBookings, getJobBookings, transferToOwner, recordManualTransfer, getOwnerBankAccount, deleteJobBooking, reconcilePendingPayouts };
+  return {
+    getUteBookings,
+    getJobBookings,
+    exportUteBookings,
+    exportJobBookings,
+    transferToOwner,
+    recordManualTransfer,
+    getOwnerBankAccount,
+    deleteJobBooking,
+    reconcilePendingPayouts,
+  };
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -1,4 +1,4 @@
-import type { DashboardCounts } from '@ute/contract';
+import type { DashboardCounts, WorkQueue, WorkQueueCount } from '@ute/contract';
 import { COUNTERS, readCounters } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 
@@ -29,4 +29,24 @@ export async function countDashboard(db: DbOrTx): Promise<DashboardCounts> {
     totalUteBooking: value('totalUteBooking'),
     totalJobBooking: value('totalJobBooking'),
   };
+}
+
+/** The counter of each work queue (migration 0008): exactly the rows of its list's filter. */
+export const WORK_QUEUE_COUNTERS = {
+  pendingUtes: COUNTERS.utesPending,
+  pendingJobs: COUNTERS.jobsPending,
+  uteBookingsAwaitingPayout: COUNTERS.uteBookingsAwaitingPayout,
+  jobBookingsAwaitingPayout: COUNTERS.jobBookingsAwaitingPayout,
+  manualPaymentsAwaitingAcceptance: COUNTERS.paymentsManualAwaiting,
+  unansweredQueries: COUNTERS.customerQueriesUnanswered,
+  quotesAwaitingPrice: COUNTERS.shipmentsAwaitingPrice,
+} as const satisfies Record<WorkQueue, unknown>;
+
+/** These queues' sizes, in the order given, from the trigger-kept counters in one indexed read. */
+export async function countWorkQueues(db: DbOrTx, queues: readonly WorkQueue[]): Promise<WorkQueueCount[]> {
+  const kept = await readCounters(
+    db,
+    queues.map((queue) => WORK_QUEUE_COUNTERS[queue]),
+  );
+  return queues.map((queue) => ({ queue, count: kept[WORK_QUEUE_COUNTERS[queue]] ?? 0 }));
 }

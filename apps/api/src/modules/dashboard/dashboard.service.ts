@@ -1,6 +1,6 @@
-import type { DashboardCounts } from '@ute/contract';
+import { visibleWorkQueues, type DashboardCounts, type WorkQueueCount } from '@ute/contract';
 import type { Db } from '../../db/database';
-import { countDashboard } from './dashboard.repository';
+import { countDashboard, countWorkQueues } from './dashboard.repository';
 
 export interface DashboardServiceDeps {
   db: Db;
@@ -12,7 +12,12 @@ export function createDashboardService({ db }: DashboardServiceDeps) {
     return countDashboard(db);
   }
 
-  return { getCounts };
+  /** The work queues whose lists an admin holding `roles` may open, and how many rows wait in each. */
+  async function getWorkQueues(roles: readonly string[]): Promise<WorkQueueCount[]> {
+    return countWorkQueues(db, visibleWorkQueues(roles));
+  }
+
+  return { getCounts, getWorkQueues };
 }
 
 export type DashboardService = ReturnType<typeof createDashboardService>;

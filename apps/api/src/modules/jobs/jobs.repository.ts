@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { JobSort } from '@ute/contract';
+import type { JobSort, Rejection } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
@@ -13,12 +13,23 @@ export interface JobListFilter {
   limit: number;
   search?: string;
   sort?: JobSort;
+  /** Only the jobs waiting for approval (the pendingJobs work queue). */
+  isPending?: boolean;
+  /** Only this job (global search's link). */
+  id?: string;
+  /** Only the jobs this user posted (the user page's link; jobs_posted_by_idx). */
+  userId?: string;
 }
 
-function listCondition(search: string | undefined): SQL {
-  const live = isNull(jobs.deletedAt);
+function listCondition(filter: Omit<JobListFilter, 'page' | 'limit'>): SQL {
+  const conditions: SQL[] = [isNull(jobs.deletedAt)];
+  // Spelt as jobs_pending_idx's predicate, so the planner can walk that index.
+  if (filter.isPending) conditions.push(sql`${jobs.status} not in ('Approved', 'Rejected')`);
   // ILIKE on title is served by jobs_title_trgm_idx (pg_trgm) for terms of 3+ characters.
-  return search ? and(live, sql`${jobs.title} ilike ${containsPattern(search)}`)! : live;
+  if (filter.search) conditions.push(sql`${jobs.title} ilike ${containsPattern(filter.search)}`);
+  if (filter.id) conditions.push(eq(jobs.id, filter.id));
+  if (filter.userId) conditions.push(eq(jobs.postedBy, filter.userId));
+  return and(...conditions)!;
 }
 
 /**
@@ -32,14 +43,17 @@ const ORDERS: Record<JobSort | 'newest', ListOrder> = {
   budgetDesc: { columns: [jobs.budget, jobs.id], index: 'asc', walk: 'backward' },
 };
 
+/** The list's rows and order, without its page: what a page reads and what the export reads. */
+export function jobListSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
+  return { table: jobs, where: listCondition(filter), order: ORDERS[filter.sort ?? 'newest'] };
+}
+
 /** One page of live jobs and how many match in all. */
 export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: JobRow[]; totalCount: number }> {
   return listPage(db, {
-    table: jobs,
-    where: listCondition(filter.search),
-    order: ORDERS[filter.sort ?? 'newest'],
-    counter: COUNTERS.jobs,
-    isSearch: Boolean(filter.search),
+    ...jobListSource(filter),
+    counter: filter.isPending ? COUNTERS.jobsPending : COUNTERS.jobs,
+    isSearch: Boolean(filter.search || filter.id || filter.userId),
     page: filter.page,
     limit: filter.limit,
   });
@@ -55,8 +69,12 @@ export async function lockLiveJob(tx: DbOrTx, id: string): Promise<JobRow | unde
   return row;
 }
 
-export async function setJobStatus(tx: DbOrTx, id: string, status: string): Promise<void> {
-  await tx.update(jobs).set({ status }).where(eq(jobs.id, id));
+/** The new status; a rejection's reason and note are kept with it, and cleared by any other status. */
+export async function setJobStatus(tx: DbOrTx, id: string, status: string, rejection: Rejection | null): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ status, rejectionReason: rejection?.reason ?? null, rejectionNote: rejection?.note ?? null })
+    .where(eq(jobs.id, id));
 }
 
 export async function markJobDeleted(tx: DbOrTx, id: string): Promise<Date> {

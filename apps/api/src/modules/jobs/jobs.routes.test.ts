@@ -62,6 +62,8 @@ describe('GET /api/admin/get-all-job-list', () => {
       budget: Number(stored.budget),
       jobImg: stored.images,
       status: stored.status,
+      // The seed keeps no rejection reasons.
+      rejection: null,
       createdAt: new Date(stored.created_at as string).toISOString(),
     });
   });

@@ -4,13 +4,22 @@ import {
   totalPagesOf,
   toListingStatus,
   type Job,
+  type JobExportQuery,
   type JobListQuery,
   type JobListResponse,
+  type BulkResponse,
+  type ListingBulkBody,
+  type Rejection,
   type SettableListingStatus,
 } from '@ute/contract';
 import type { Db } from '../../db/database';
+import { readListBatches } from '../../db/keyset';
+import { runBulk } from '../../lib/bulk';
+import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
+import type { Mailer } from '../mail/mailer';
+import { recordListingDecision, rejectionOf } from '../moderation/moderation.service';
 import * as repo from './jobs.repository';
 
 /** The one place a stored job becomes the wire shape of docs/product.md. */
@@ -26,22 +35,45 @@ export function toJobDto(row: repo.JobRow): Job {
     budget: row.budget === null ? null : Number(row.budget),
     jobImg: row.images,
     status: toListingStatus(row.status),
+    rejection: rejectionOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-const auditView = (row: Pick<repo.JobRow, 'status' | 'deletedAt'>) => ({
+const auditView = (row: Pick<repo.JobRow, 'status' | 'deletedAt' | 'rejectionReason' | 'rejectionNote'>) => ({
   status: row.status,
+  rejectionReason: row.rejectionReason,
+  rejectionNote: row.rejectionNote,
   deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
 });
 
-export interface JobsServiceDeps {
-  db: Db;
+/** The list's filter and sort from its query (the page aside): the list and its export read the same rows. */
+function jobListFilterOf(query: JobExportQuery) {
+  return { search: query.search || undefined, sort: query.sort, isPending: query.status === 'Pending', id: query.id, userId: query.userId };
 }
 
-export function createJobsService({ db }: JobsServiceDeps) {
+/** The jobs export's columns; the budget is in dollars. */
+export const JOB_CSV: readonly CsvColumn<repo.JobRow>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'job_id', value: (row) => row.jobId },
+  { header: 'title', value: (row) => row.title },
+  { header: 'status', value: (row) => toListingStatus(row.status) },
+  { header: 'description', value: (row) => row.description },
+  { header: 'state', value: (row) => row.state },
+  { header: 'location', value: (row) => row.location },
+  { header: 'work_schedule', value: (row) => row.workSchedule.join('; ') },
+  { header: 'budget_dollars', value: (row) => dollars(row.budget === null ? null : Number(row.budget)) },
+  { header: 'created_at', value: (row) => row.createdAt.toISOString() },
+];
+
+export interface JobsServiceDeps {
+  db: Db;
+  mailer: Mailer;
+}
+
+export function createJobsService({ db, mailer }: JobsServiceDeps) {
   async function listJobs(query: JobListQuery): Promise<JobListResponse> {
-    const { rows, totalCount } = await repo.listJobs(db, { page: query.page, limit: query.limit, search: query.search || undefined, sort: query.sort });
+    const { rows, totalCount } = await repo.listJobs(db, { page: query.page, limit: query.limit, ...jobListFilterOf(query) });
     return {
       data: rows.map(toJobDto),
       totalCount,
@@ -49,18 +81,40 @@ export function createJobsService({ db }: JobsServiceDeps) {
     };
   }
 
-  async function setJobStatus(id: string, status: SettableListingStatus, actor: Actor) {
-    await db.transaction(async (tx) => {
+  /** GET get-all-job-list/export: every job of the list under this query, in its order, as CSV, read in batches. */
+  function exportJobs(query: JobExportQuery): AsyncGenerator<string> {
+    return csvChunks(JOB_CSV, readListBatches(db, repo.jobListSource(jobListFilterOf(query))));
+  }
+
+  /**
+   * Approves or rejects one job (a rejection with its reason, when given), in one transaction with
+   * its audit entry, the lister's activity entry and their notice mail; the mail leaves after commit.
+   */
+  async function setJobStatus(id: string, status: SettableListingStatus, rejection: Rejection | null, actor: Actor) {
+    const kept = status === 'Rejected' ? rejection : null;
+    const mailId = await db.transaction(async (tx) => {
       const job = await repo.lockLiveJob(tx, id);
       if (!job) throw notFound('Job');
       const current = toListingStatus(job.status);
       if (!canSetJobStatus(current, status)) {
         throw conflict(current === 'Approved' && status === 'Rejected' ? listingMessages.approvedJobCannotBeRejected : listingMessages.jobAlready(current));
       }
-      await repo.setJobStatus(tx, id, status);
-      await writeAudit(tx, actor, { action: 'job.status', targetType: 'job', targetId: id, before: auditView(job), after: auditView({ ...job, status }) });
+      await repo.setJobStatus(tx, id, status, kept);
+      const after = { ...job, status, rejectionReason: kept?.reason ?? null, rejectionNote: kept?.note ?? null };
+      await writeAudit(tx, actor, { action: 'job.status', targetType: 'job', targetId: id, before: auditView(job), after: auditView(after) });
+      return recordListingDecision(tx, mailer, { kind: 'job', listerId: job.postedBy, listingName: job.title, reference: job.jobId, status, rejection: kept });
     });
+    if (mailId) mailer.deliverSoon(mailId);
     return { message: status === 'Approved' ? listingMessages.jobApproved : listingMessages.jobRejected };
+  }
+
+  /** POST jobs/bulk: each job in turn, as its single call would (its own transaction, audit entry and notice). */
+  function bulkJobs(body: ListingBulkBody, actor: Actor): Promise<BulkResponse> {
+    const rejection = body.reason ? { reason: body.reason, note: body.note } : null;
+    return runBulk(body.ids, async (id) => {
+      if (body.action === 'delete') return (await deleteJob(id, actor)).message;
+      return (await setJobStatus(id, body.action === 'approve' ? 'Approved' : 'Rejected', rejection, actor)).message;
+    });
   }
 
   async function deleteJob(id: string, actor: Actor) {
@@ -73,7 +127,7 @@ export function createJobsService({ db }: JobsServiceDeps) {
     return { message: listingMessages.jobDeleted };
   }
 
-  return { listJobs, setJobStatus, deleteJob };
+  return { listJobs, exportJobs, setJobStatus, bulkJobs, deleteJob };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;

@@ -2,7 +2,7 @@ import { and, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { containsPattern } from '../../db/likePattern';
-import { listPage } from '../../db/paging';
+import { listPage, type ListOrder } from '../../db/paging';
 import { payments } from '../../db/tables/payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -11,31 +11,45 @@ export interface PaymentListFilter {
   isStripe: boolean;
   /** Only for manual payments: ute (false) or job (true). */
   isJob?: boolean;
+  /** Only manual payments not accepted yet (the manualPaymentsAwaitingAcceptance work queue). */
+  isAwaitingAcceptance?: boolean;
   search?: string;
+  /** Only the payments this user made (the user page's link; payments_payer_idx). */
+  userId?: string;
   sort: 'newest' | 'oldest';
   page: number;
   limit: number;
 }
 
 /** The counters that add up to a tab's total (Stripe payments are not split by ute or job). */
-function paymentCounters(filter: PaymentListFilter): CounterName[] | null {
+function paymentCounters(filter: PaymentListSourceFilter): CounterName[] | null {
+  if (filter.isAwaitingAcceptance) return !filter.isStripe && filter.isJob === undefined ? [COUNTERS.paymentsManualAwaiting] : null;
   if (filter.isStripe) return filter.isJob === undefined ? [COUNTERS.paymentsStripe] : null;
   if (filter.isJob === undefined) return [COUNTERS.paymentsManualUte, COUNTERS.paymentsManualJob];
   return [filter.isJob ? COUNTERS.paymentsManualJob : COUNTERS.paymentsManualUte];
 }
 
-/** One page and the total, newest or oldest first; payer search uses the trigram index on payment_by. */
-export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promise<{ rows: PaymentRow[]; total: number }> {
+export type PaymentListSourceFilter = Omit<PaymentListFilter, 'page' | 'limit'>;
+
+/** The payments list's rows and order (newest or oldest first), without its page: what a page reads and what the export reads. */
+export function paymentListSource(filter: PaymentListSourceFilter) {
   const conditions: SQL[] = [eq(payments.isStripe, filter.isStripe)];
   if (filter.isJob !== undefined) conditions.push(eq(payments.isJob, filter.isJob));
+  // With is_stripe false, the predicate of payments_manual_awaiting_idx.
+  if (filter.isAwaitingAcceptance) conditions.push(ne(payments.status, 'inProgress'));
   if (filter.search) conditions.push(ilike(payments.paymentBy, containsPattern(filter.search)));
+  if (filter.userId) conditions.push(eq(payments.payerId, filter.userId));
   // The indexes end `(created_at desc, id desc)`: newest first walks them forward, oldest first backward.
+  const order: ListOrder = { columns: [payments.createdAt, payments.id], index: 'desc', walk: filter.sort === 'oldest' ? 'backward' : 'forward' };
+  return { table: payments, where: and(...conditions), order };
+}
+
+/** One page and the total, newest or oldest first; payer search uses the trigram index on payment_by. */
+export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promise<{ rows: PaymentRow[]; total: number }> {
   const { rows, totalCount } = await listPage(db, {
-    table: payments,
-    where: and(...conditions),
-    order: { columns: [payments.createdAt, payments.id], index: 'desc', walk: filter.sort === 'oldest' ? 'backward' : 'forward' },
+    ...paymentListSource(filter),
     counter: paymentCounters(filter),
-    isSearch: Boolean(filter.search),
+    isSearch: Boolean(filter.search || filter.userId),
     page: filter.page,
     limit: filter.limit,
   });

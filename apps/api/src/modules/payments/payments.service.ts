@@ -1,9 +1,20 @@
-import { PAYOUT_MESSAGES, totalPagesOf, type ManualPaymentListQuery, type MessageResponse, type Payment, type PaymentListQuery } from '@ute/contract';
+import {
+  PAYOUT_MESSAGES,
+  totalPagesOf,
+  type ManualPaymentExportQuery,
+  type ManualPaymentListQuery,
+  type MessageResponse,
+  type Payment,
+  type PaymentExportQuery,
+  type PaymentListQuery,
+} from '@ute/contract';
+import { readListBatches } from '../../db/keyset';
+import { csvChunks, dollarsOfCents, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import type { Db } from '../../db/database';
 import type { FileStorage } from '../../plugins/storage';
 import { findRecentReceiptReads, writeAudit, type Actor } from '../audit/audit.repository';
-import { acceptManualPayment, findPaymentById, listPayments, type PaymentRow } from './payments.repository';
+import { acceptManualPayment, findPaymentById, listPayments, paymentListSource, type PaymentListSourceFilter, type PaymentRow } from './payments.repository';
 
 /** Receipts are private: the list carries a short-lived signed URL, never the bare file path. */
 function toPaymentDto(row: PaymentRow, files: FileStorage): Payment {
@@ -19,6 +30,34 @@ function toPaymentDto(row: PaymentRow, files: FileStorage): Payment {
     isStripe: row.isStripe,
     isJob: row.isJob ? 'true' : 'false',
   };
+}
+
+/** The payments exports' columns: the amount in dollars; whether a receipt was sent, never its link. */
+export const PAYMENT_CSV: readonly CsvColumn<PaymentRow>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'payment_by', value: (row) => row.paymentBy },
+  { header: 'ute_owner_name', value: (row) => row.uteOwnerName },
+  { header: 'amount_dollars', value: (row) => dollarsOfCents(row.amountCents) },
+  { header: 'status', value: (row) => row.status },
+  { header: 'payment', value: (row) => (row.isStripe ? 'stripe' : 'manual') },
+  { header: 'kind', value: (row) => (row.isJob ? 'job' : 'ute') },
+  { header: 'transaction_id', value: (row) => row.transactionId },
+  { header: 'has_receipt', value: (row) => (row.receiptImage ? 'yes' : 'no') },
+  { header: 'created_at', value: (row) => row.createdAt.toISOString() },
+];
+
+const stripePaymentFilter = (query: PaymentExportQuery): PaymentListSourceFilter => ({
+  isStripe: true,
+  search: query.search,
+  sort: query.sort,
+  userId: query.userId,
+});
+
+/** Manual payments of utes or of jobs (utes when not said), or those awaiting acceptance (both unless said). */
+function manualPaymentFilter(query: ManualPaymentExportQuery): PaymentListSourceFilter {
+  const isAwaitingAcceptance = query.awaitingAcceptance === 'true';
+  const isJob = query.kind === undefined ? (isAwaitingAcceptance ? undefined : false) : query.kind === 'job';
+  return { isStripe: false, isJob, isAwaitingAcceptance, search: query.search, sort: query.sort, userId: query.userId };
 }
 
 /**
@@ -48,8 +87,8 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
     });
   }
 
-  async function readPaymentPage(query: PaymentListQuery, kind: { isStripe: boolean; isJob?: boolean }, actor: Actor) {
-    const { rows, total } = await listPayments(db, { ...kind, search: query.search, sort: query.sort, limit: query.limit, page: query.page });
+  async function readPaymentPage(query: PaymentListQuery, filter: PaymentListSourceFilter, actor: Actor) {
+    const { rows, total } = await listPayments(db, { ...filter, limit: query.limit, page: query.page });
     await logReceiptReads(rows, actor);
     return {
       data: rows.map((row) => toPaymentDto(row, files)),
@@ -59,10 +98,16 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
   }
 
   /** GET payment-list: Stripe payments. */
-  const getStripePayments = (query: PaymentListQuery, actor: Actor) => readPaymentPage(query, { isStripe: true }, actor);
+  const getStripePayments = (query: PaymentListQuery, actor: Actor) => readPaymentPage(query, stripePaymentFilter(query), actor);
 
-  /** GET get-update-manual-status: manual payments of utes or of jobs. */
-  const getManualPayments = (query: ManualPaymentListQuery, actor: Actor) => readPaymentPage(query, { isStripe: false, isJob: query.kind === 'job' }, actor);
+  /** GET get-update-manual-status: manual payments (manualPaymentFilter). */
+  const getManualPayments = (query: ManualPaymentListQuery, actor: Actor) => readPaymentPage(query, manualPaymentFilter(query), actor);
+
+  /** GET payment-list/export: every Stripe payment of the list under this query, as CSV, read in batches. */
+  const exportStripePayments = (query: PaymentExportQuery) => csvChunks(PAYMENT_CSV, readListBatches(db, paymentListSource(stripePaymentFilter(query))));
+
+  /** GET get-update-manual-status/export: the same for the manual payments. */
+  const exportManualPayments = (query: ManualPaymentExportQuery) => csvChunks(PAYMENT_CSV, readListBatches(db, paymentListSource(manualPaymentFilter(query))));
 
   /** PUT update-manual-status/{id}: the admin accepts a manual payment (it moves to inProgress), once. */
   async function acceptPayment(id: string, actor: Actor): Promise<MessageResponse> {
@@ -87,7 +132,7 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
     throw conflict(PAYOUT_MESSAGES.paymentAlreadyAccepted);
   }
 
-  return { getStripePayments, getManualPayments, acceptPayment };
+  return { getStripePayments, getManualPayments, exportStripePayments, exportManualPayments, acceptPayment };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,32 +1,49 @@
-import { and, asc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { COUNTERS } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { containsPattern } from '../../db/likePattern';
-import { listPage } from '../../db/paging';
+import { listPage, type ListOrder } from '../../db/paging';
 import { customerQueries, queryReplies } from '../../db/tables/queries.table';
 
 export type CustomerQueryRow = typeof customerQueries.$inferSelect;
 
-function listFilter(email: string | undefined): SQL | undefined {
+function listFilter(options: { email?: string; isUnanswered?: boolean; id?: string }): SQL {
+  const conditions: SQL[] = [isNull(customerQueries.deletedAt)];
   // ILIKE '%term%' on email is served by customer_queries_email_trgm_idx.
-  return email ? and(isNull(customerQueries.deletedAt), ilike(customerQueries.email, containsPattern(email))) : isNull(customerQueries.deletedAt);
+  if (options.email) conditions.push(ilike(customerQueries.email, containsPattern(options.email)));
+  // Without a reply (query_replies_query_idx answers each row's check).
+  if (options.isUnanswered) conditions.push(sql`not exists (select from ${queryReplies} where ${queryReplies.queryId} = ${customerQueries.id})`);
+  // Only one query: global search's link.
+  if (options.id) conditions.push(eq(customerQueries.id, options.id));
+  return and(...conditions)!;
+}
+
+/** The list's rows and order, without its page: what a page reads and what the export reads. */
+export function queryListSource(options: { email?: string; isUnanswered?: boolean; id?: string; sort: 'latest' | 'oldest' }) {
+  return {
+    table: customerQueries,
+    where: listFilter(options),
+    order: {
+      columns: [customerQueries.createdAt, customerQueries.id],
+      index: 'desc',
+      walk: options.sort === 'latest' ? 'forward' : 'backward',
+    } satisfies ListOrder,
+  };
 }
 
 /**
- * One page of live queries in the order of customer_queries_list_idx (latest first walks it
+ * One page of live queries (or of those without a reply) in the order of customer_queries_list_idx (latest first walks it
  * forward, oldest first backward) and how many match in all.
  */
 export async function listQueries(
   db: DbOrTx,
-  options: { email?: string; sort: 'latest' | 'oldest'; page: number; limit: number },
+  options: { email?: string; isUnanswered?: boolean; id?: string; sort: 'latest' | 'oldest'; page: number; limit: number },
 ): Promise<{ rows: CustomerQueryRow[]; totalCount: number }> {
   return listPage(db, {
-    table: customerQueries,
-    where: listFilter(options.email),
-    order: { columns: [customerQueries.createdAt, customerQueries.id], index: 'desc', walk: options.sort === 'latest' ? 'forward' : 'backward' },
-    counter: COUNTERS.customerQueries,
-    isSearch: Boolean(options.email),
+    ...queryListSource(options),
+    counter: options.isUnanswered ? COUNTERS.customerQueriesUnanswered : COUNTERS.customerQueries,
+    isSearch: Boolean(options.email || options.id),
     page: options.page,
     limit: options.limit,
   });

@@ -2,8 +2,11 @@ import {
   MAIL_STATUSES,
   replyMessages,
   totalPagesOf,
+  type BulkResponse,
   type CustomerQuery,
   type MailStatus,
+  type QueryBulkBody,
+  type QueryExportQuery,
   type QueryListQuery,
   type QueryListResponse,
   type QueryReply,
@@ -11,6 +14,9 @@ import {
   type ReplyResponse,
 } from '@ute/contract';
 import type { Db } from '../../db/database';
+import { readListBatches } from '../../db/keyset';
+import { runBulk } from '../../lib/bulk';
+import { csvChunks, type CsvColumn } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
@@ -54,10 +60,28 @@ export interface QueriesServiceDeps {
   mailer: Mailer;
 }
 
+/** The list's filter and sort from its query (the page aside): the list and its export read the same rows. */
+function queryListFilterOf(query: QueryExportQuery) {
+  return { email: query.email || undefined, isUnanswered: query.unanswered === 'true', id: query.id, sort: query.sort };
+}
+
+type QueryWithReplies = repo.CustomerQueryRow & { replies: string[] };
+
+/** The queries export's columns; the replies, oldest first, in one cell. */
+export const QUERY_CSV: readonly CsvColumn<QueryWithReplies>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'first_name', value: (row) => row.firstName },
+  { header: 'last_name', value: (row) => row.lastName },
+  { header: 'email', value: (row) => row.email },
+  { header: 'phone', value: (row) => row.phone },
+  { header: 'message', value: (row) => row.message },
+  { header: 'replies', value: (row) => row.replies.join('\n---\n') },
+  { header: 'date', value: (row) => row.createdAt.toISOString() },
+];
+
 export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
   async function listQueries(query: QueryListQuery): Promise<QueryListResponse> {
-    const email = query.email || undefined;
-    const { rows, totalCount } = await repo.listQueries(db, { email, sort: query.sort, page: query.page, limit: query.limit });
+    const { rows, totalCount } = await repo.listQueries(db, { ...queryListFilterOf(query), page: query.page, limit: query.limit });
     const replies = await repo.findRepliesOf(
       db,
       rows.map((row) => row.id),
@@ -83,6 +107,22 @@ export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
       };
     });
     return { queries, totalPages: totalPagesOf(totalCount, query.limit), totalCount };
+  }
+
+  /** Each batch of queries with its replies, read once per batch. */
+  async function* withReplies(batches: AsyncIterable<repo.CustomerQueryRow[]>): AsyncGenerator<QueryWithReplies[]> {
+    for await (const rows of batches) {
+      const replies = await repo.findRepliesOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      yield rows.map((row) => ({ ...row, replies: replies.filter((reply) => reply.queryId === row.id).map((reply) => reply.message) }));
+    }
+  }
+
+  /** GET all-queries/export: every query of the list under this query, in its order, with its replies, as CSV. */
+  function exportQueries(query: QueryExportQuery): AsyncGenerator<string> {
+    return csvChunks(QUERY_CSV, withReplies(readListBatches(db, repo.queryListSource(queryListFilterOf(query)))));
   }
 
   /**
@@ -127,7 +167,12 @@ export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
     });
   }
 
-  return { listQueries, replyToQuery, deleteQuery };
+  /** POST queries/bulk: delete each query in turn, as the single call would. */
+  function bulkQueries(body: QueryBulkBody, actor: Actor): Promise<BulkResponse> {
+    return runBulk(body.ids, async (id) => (await deleteQuery(id, actor)).message);
+  }
+
+  return { listQueries, exportQueries, replyToQuery, deleteQuery, bulkQueries };
 }
 
 export type QueriesService = ReturnType<typeof createQueriesService>;

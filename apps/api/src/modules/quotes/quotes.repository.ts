@@ -1,7 +1,8 @@
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Shipment } from '@ute/contract';
+import { COUNTERS } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
-import { listPage } from '../../db/paging';
+import { listPage, type ListOrder } from '../../db/paging';
 import { shipments } from '../../db/tables/quotes.table';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -27,19 +28,31 @@ export function toShipmentDto(row: ShipmentRow): Shipment {
   };
 }
 
+/** The list's rows and order, without its page: what a page reads and what the export reads. */
+export function shipmentListSource(options: { isAwaitingPrice?: boolean }) {
+  return {
+    table: shipments,
+    where: options.isAwaitingPrice ? and(isNull(shipments.deletedAt), eq(shipments.status, 'requested')) : isNull(shipments.deletedAt),
+    order: { columns: [shipments.createdAt, shipments.id], index: 'desc' } satisfies ListOrder,
+  };
+}
+
 /**
  * One page of quotes that are neither deleted nor rejected (rejecting also sets deleted_at), newest
  * first. The order spells `nulls last` to match shipments_list_idx exactly; a plain `desc` means
  * `nulls first` and makes PostgreSQL sort the whole table instead (1M rows: 370 ms vs 0.1 ms).
  */
-export async function listShipments(db: DbOrTx, page: number, limit: number): Promise<{ rows: ShipmentRow[]; totalCount: number }> {
-  // No counter keeps the quotes: the total is a COUNT(*), then the page is read from the nearer end.
+export async function listShipments(
+  db: DbOrTx,
+  options: { page: number; limit: number; isAwaitingPrice?: boolean },
+): Promise<{ rows: ShipmentRow[]; totalCount: number }> {
+  // No counter keeps all quotes: that total is a COUNT(*), then the page is read from the nearer end.
+  // Those waiting for a price (shipments_awaiting_price_idx's predicate) have their counter.
   return listPage(db, {
-    table: shipments,
-    where: isNull(shipments.deletedAt),
-    order: { columns: [shipments.createdAt, shipments.id], index: 'desc' },
-    page,
-    limit,
+    ...shipmentListSource(options),
+    counter: options.isAwaitingPrice ? COUNTERS.shipmentsAwaitingPrice : null,
+    page: options.page,
+    limit: options.limit,
   });
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   idParamSchema,
   messageSchema,
+  quoteExportQuerySchema,
   quoteListQuerySchema,
   quoteListResponseSchema,
   quoteMessages,
@@ -12,6 +13,7 @@ import {
   shipmentResponseSchema,
   shipmentUpdateBodySchema,
 } from '@ute/contract';
+import { sendListExport } from '../audit/listExport';
 import { actorOf } from '../../plugins/context';
 import { limitMailsPerHour } from '../../plugins/mailQuota';
 import { createQuotesService } from './quotes.service';
@@ -24,6 +26,15 @@ export async function quotesRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(routePaths.quotes, { schema: { tags, querystring: quoteListQuerySchema, response: { 200: quoteListResponseSchema } } }, (request) =>
     quotes.list(request.query),
+  );
+
+  app.get(routePaths.quotesExport, { schema: { tags, querystring: quoteExportQuerySchema } }, (request, reply) =>
+    sendListExport(app.ctx.db, request, reply, {
+      fileName: 'quotes',
+      targetType: 'shipment',
+      filter: request.query,
+      chunks: quotes.exportQuotes(request.query),
+    }),
   );
 
   app.post(

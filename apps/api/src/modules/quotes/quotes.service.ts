@@ -3,6 +3,7 @@ import {
   OPEN_QUOTE_STATUSES,
   quoteMessages,
   totalPagesOf,
+  type QuoteExportQuery,
   type QuoteListQuery,
   type QuoteListResponse,
   type SendPriceBody,
@@ -10,6 +11,8 @@ import {
   type ShipmentUpdateBody,
 } from '@ute/contract';
 import type { Db, Tx } from '../../db/database';
+import { readListBatches } from '../../db/keyset';
+import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
@@ -32,6 +35,25 @@ function addressesOf(row: repo.ShipmentRow): { from: string | null; to: string |
     to: row.contactDetail.find((entry) => entry.deliveryInfo?.deliveryAddress)?.deliveryInfo?.deliveryAddress ?? row.deliveryAddress,
   };
 }
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The quotes export's columns; the price is in dollars. */
+export const QUOTE_CSV: readonly CsvColumn<repo.ShipmentRow>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'shipment_id', value: (row) => row.shipmentId },
+  { header: 'status', value: (row) => row.status },
+  { header: 'quote_status', value: (row) => row.quoteStatus },
+  { header: 'email', value: (row) => recipientOf(row) },
+  { header: 'vehicle_type', value: (row) => row.vehicleType },
+  { header: 'collection_address', value: (row) => addressesOf(row).from },
+  { header: 'delivery_address', value: (row) => addressesOf(row).to },
+  { header: 'order_date', value: (row) => iso(row.orderDate) },
+  { header: 'pick_up_date_and_time', value: (row) => iso(row.pickUpDateAndTime) },
+  { header: 'price_dollars', value: (row) => dollars(row.price === null ? null : Number(row.price)) },
+  { header: 'notes', value: (row) => row.notes },
+  { header: 'created_at', value: (row) => row.createdAt.toISOString() },
+];
 
 export function priceMailOf(row: repo.ShipmentRow, price: number, to: string) {
   const { from, to: destination } = addressesOf(row);
@@ -73,12 +95,17 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
   }
 
   async function list(query: QuoteListQuery): Promise<QuoteListResponse> {
-    const { rows, totalCount } = await repo.listShipments(db, query.page, query.limit);
+    const { rows, totalCount } = await repo.listShipments(db, { page: query.page, limit: query.limit, isAwaitingPrice: query.awaitingPrice === 'true' });
     return {
       data: rows.map(repo.toShipmentDto),
       paginationData: { page: query.page, totalPages: totalPagesOf(totalCount, query.limit) },
       totalCounts: totalCount,
     };
+  }
+
+  /** GET all-shipments/export: every quote of the list under this query, as CSV, read in batches. */
+  function exportQuotes(query: QuoteExportQuery): AsyncGenerator<string> {
+    return csvChunks(QUOTE_CSV, readListBatches(db, repo.shipmentListSource({ isAwaitingPrice: query.awaitingPrice === 'true' })));
   }
 
   async function get(id: string): Promise<Shipment> {
@@ -162,7 +189,7 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
     });
   }
 
-  return { list, get, sendPrice, reject, accept, update, remove };
+  return { list, exportQuotes, get, sendPrice, reject, accept, update, remove };
 }
 
 export type QuotesService = ReturnType<typeof createQuotesService>;

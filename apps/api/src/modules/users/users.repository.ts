@@ -2,24 +2,36 @@ import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { listPage } from '../../db/paging';
+import { listPage, type ListOrder } from '../../db/paging';
 import { users } from '../../db/tables/users.table';
 
 export type UserRow = typeof users.$inferSelect;
 
-function listFilter(search: string | undefined): SQL | undefined {
+export interface UserListFilter {
+  search?: string;
+  /** Only this user (global search's link). */
+  id?: string;
+}
+
+function listFilter({ search, id }: UserListFilter): SQL {
+  const conditions: SQL[] = [isNull(users.deletedAt)];
   // ILIKE '%term%' on email is served by users_email_trgm_idx.
-  return search ? and(isNull(users.deletedAt), ilike(users.email, containsPattern(search))) : isNull(users.deletedAt);
+  if (search) conditions.push(ilike(users.email, containsPattern(search)));
+  if (id) conditions.push(eq(users.id, id));
+  return and(...conditions)!;
+}
+
+/** The live users matching the filter, newest first (users_list_idx): the list's rows and the export's. */
+export function userListSource(filter: UserListFilter) {
+  return { table: users, where: listFilter(filter), order: { columns: [users.createdAt, users.id], index: 'desc' } satisfies ListOrder };
 }
 
 /** One page of live users, newest first (users_list_idx), and how many match in all. */
-export async function listUsers(db: DbOrTx, options: { search?: string; page: number; limit: number }): Promise<{ rows: UserRow[]; totalCount: number }> {
+export async function listUsers(db: DbOrTx, options: UserListFilter & { page: number; limit: number }): Promise<{ rows: UserRow[]; totalCount: number }> {
   return listPage(db, {
-    table: users,
-    where: listFilter(options.search),
-    order: { columns: [users.createdAt, users.id], index: 'desc' },
+    ...userListSource(options),
     counter: COUNTERS.users,
-    isSearch: Boolean(options.search),
+    isSearch: Boolean(options.search || options.id),
     page: options.page,
     limit: options.limit,
   });

@@ -1,5 +1,8 @@
-import type { User, UserListQuery, UserListResponse, UserStatusBody } from '@ute/contract';
+import type { BulkResponse, User, UserBulkBody, UserExportQuery, UserListQuery, UserListResponse, UserStatusBody } from '@ute/contract';
 import type { Db } from '../../db/database';
+import { readListBatches } from '../../db/keyset';
+import { runBulk } from '../../lib/bulk';
+import { csvChunks, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import * as repo from './users.repository';
@@ -25,6 +28,18 @@ export function toUserDto(row: repo.UserRow): User {
   };
 }
 
+/** The users export's columns. */
+export const USER_CSV: readonly CsvColumn<repo.UserRow>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'first_name', value: (row) => row.firstName },
+  { header: 'last_name', value: (row) => row.lastName },
+  { header: 'email', value: (row) => row.email },
+  { header: 'phone_number', value: (row) => row.phoneNumber },
+  { header: 'address', value: (row) => row.address },
+  { header: 'status', value: (row) => (row.isActive ? 'active' : 'inActive') },
+  { header: 'created_at', value: (row) => row.createdAt.toISOString() },
+];
+
 export interface UsersServiceDeps {
   db: Db;
 }
@@ -32,8 +47,13 @@ export interface UsersServiceDeps {
 export function createUsersService({ db }: UsersServiceDeps) {
   async function listUsers(query: UserListQuery): Promise<UserListResponse> {
     const search = query.search || undefined;
-    const { rows, totalCount } = await repo.listUsers(db, { search, page: query.page, limit: query.limit });
+    const { rows, totalCount } = await repo.listUsers(db, { search, id: query.id, page: query.page, limit: query.limit });
     return { data: rows.map(toUserDto), total: totalCount, totalCount };
+  }
+
+  /** GET all-users-data/export: every user of the list under this search, as CSV, read in batches. */
+  function exportUsers(query: UserExportQuery): AsyncGenerator<string> {
+    return csvChunks(USER_CSV, readListBatches(db, repo.userListSource({ search: query.search || undefined, id: query.id })));
   }
 
   async function setUserStatus(id: string, body: UserStatusBody, actor: Actor): Promise<{ message: string }> {
@@ -69,7 +89,13 @@ export function createUsersService({ db }: UsersServiceDeps) {
     });
   }
 
-  return { listUsers, setUserStatus, deleteUser };
+  /** POST users/bulk: activate or deactivate each user in turn, as the single call would. */
+  function bulkUsers(body: UserBulkBody, actor: Actor): Promise<BulkResponse> {
+    const status = body.action === 'activate' ? 'active' : 'inActive';
+    return runBulk(body.ids, async (id) => (await setUserStatus(id, { status }, actor)).message);
+  }
+
+  return { listUsers, exportUsers, setUserStatus, bulkUsers, deleteUser };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

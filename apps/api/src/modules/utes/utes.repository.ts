@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Rejection } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
 import { containsPattern } from '../../db/likePattern';
-import { listPage } from '../../db/paging';
+import { listPage, type ListOrder } from '../../db/paging';
 import { utes } from '../../db/tables/utes.table';
 
 export type UteRow = typeof utes.$inferSelect;
@@ -11,23 +12,37 @@ export interface UteListFilter {
   page: number;
   pageSize: number;
   search?: string;
+  /** Only the utes waiting for approval (the pendingUtes work queue). */
+  isPending?: boolean;
+  /** Only this ute (global search's link). */
+  id?: string;
+  /** Only the utes this user owns (the user page's link; utes_owner_idx). */
+  userId?: string;
 }
 
-function listCondition(search: string | undefined): SQL {
-  const live = isNull(utes.deletedAt);
+function listCondition(filter: Omit<UteListFilter, 'page' | 'pageSize'>): SQL {
+  const conditions: SQL[] = [isNull(utes.deletedAt)];
+  // Spelt as utes_pending_idx's predicate, so the planner can walk that index.
+  if (filter.isPending) conditions.push(sql`${utes.status} not in ('Approved', 'Rejected')`);
   // ILIKE on full_name is served by utes_name_trgm_idx (pg_trgm) for terms of 3+ characters.
-  return search ? and(live, sql`${utes.fullName} ilike ${containsPattern(search)}`)! : live;
+  if (filter.search) conditions.push(sql`${utes.fullName} ilike ${containsPattern(filter.search)}`);
+  if (filter.id) conditions.push(eq(utes.id, filter.id));
+  if (filter.userId) conditions.push(eq(utes.ownerId, filter.userId));
+  return and(...conditions)!;
 }
 
-/** One page of live utes, newest first (utes_list_idx), and how many match in all. */
+/** The list's rows and order, without its page: what a page reads and what the export reads. */
+export function uteListSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) {
+  return { table: utes, where: listCondition(filter), order: { columns: [utes.createdAt, utes.id], index: 'desc' } satisfies ListOrder };
+}
+
+/** One page of live utes (or of the pending ones), newest first (utes_list_idx, utes_pending_idx), and how many match in all. */
 export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: UteRow[]; totalCount: number }> {
-  // Newest first walks utes_list_idx (created_at desc, id desc) forward; the back half from its end.
+  // Newest first walks the index (created_at desc, id desc) forward; the back half from its end.
   return listPage(db, {
-    table: utes,
-    where: listCondition(filter.search),
-    order: { columns: [utes.createdAt, utes.id], index: 'desc' },
-    counter: COUNTERS.utes,
-    isSearch: Boolean(filter.search),
+    ...uteListSource(filter),
+    counter: filter.isPending ? COUNTERS.utesPending : COUNTERS.utes,
+    isSearch: Boolean(filter.search || filter.id || filter.userId),
     page: filter.page,
     limit: filter.pageSize,
   });
@@ -43,8 +58,12 @@ export async function lockLiveUte(tx: DbOrTx, id: string): Promise<UteRow | unde
   return row;
 }
 
-export async function setUteStatus(tx: DbOrTx, id: string, status: string): Promise<void> {
-  await tx.update(utes).set({ status }).where(eq(utes.id, id));
+/** The new status; a rejection's reason and note are kept with it, and cleared by any other status. */
+export async function setUteStatus(tx: DbOrTx, id: string, status: string, rejection: Rejection | null): Promise<void> {
+  await tx
+    .update(utes)
+    .set({ status, rejectionReason: rejection?.reason ?? null, rejectionNote: rejection?.note ?? null })
+    .where(eq(utes.id, id));
 }
 
 export async function markUteDeleted(tx: DbOrTx, id: string): Promise<Date> {

@@ -63,6 +63,8 @@ describe('GET /api/admin/get-all-ute-list', () => {
       uteImages: stored.images,
       licenceImage: expect.stringMatching(new RegExp(`^/images/licences/${String(stored.licence_image)}\\?expires=\\d+&sig=[0-9a-f]+$`)) as unknown,
       status: stored.status,
+      // The seed keeps no rejection reasons.
+      rejection: null,
       createdAt: new Date(stored.created_at as string).toISOString(),
     });
     expect(typeof ute.budget).toBe('number');

@@ -2,15 +2,24 @@ import {
   canSetUteStatus,
   listingMessages,
   toListingStatus,
+  type BulkResponse,
+  type ListingBulkBody,
+  type Rejection,
   type SettableListingStatus,
   type Ute,
+  type UteExportQuery,
   type UteListQuery,
   type UteListResponse,
 } from '@ute/contract';
 import type { Db } from '../../db/database';
+import { readListBatches } from '../../db/keyset';
+import { runBulk } from '../../lib/bulk';
+import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../plugins/storage';
 import { writeAudit, type Actor } from '../audit/audit.repository';
+import type { Mailer } from '../mail/mailer';
+import { recordListingDecision, rejectionOf } from '../moderation/moderation.service';
 import * as repo from './utes.repository';
 
 /** The one place a stored ute becomes the wire shape of docs/product.md (its spellings included). */
@@ -35,43 +44,94 @@ export function toUteDto(row: repo.UteRow, files: FileStorage): Ute {
     uteImages: row.images,
     licenceImage: row.licenceImage ? files.signedUrl('licences', row.licenceImage) : null,
     status: toListingStatus(row.status),
+    rejection: rejectionOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** What the audit log keeps of a ute: the fields a moderation changes. */
-const auditView = (row: Pick<repo.UteRow, 'status' | 'deletedAt'>) => ({
+const auditView = (row: Pick<repo.UteRow, 'status' | 'deletedAt' | 'rejectionReason' | 'rejectionNote'>) => ({
   status: row.status,
+  rejectionReason: row.rejectionReason,
+  rejectionNote: row.rejectionNote,
   deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
 });
+
+/** The list's filter from its query (the page aside): the list and its export read the same rows. */
+function uteListFilterOf(query: UteExportQuery) {
+  return { search: query.search || undefined, isPending: query.status === 'Pending', id: query.id, userId: query.userId };
+}
+
+const joined = (values: readonly string[]) => values.join('; ');
+
+/** The utes export's columns; the budget is in dollars. */
+export const UTE_CSV: readonly CsvColumn<repo.UteRow>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'ute_id', value: (row) => row.uteId },
+  { header: 'full_name', value: (row) => row.fullName },
+  { header: 'status', value: (row) => toListingStatus(row.status) },
+  { header: 'ute_model', value: (row) => row.uteModel },
+  { header: 'chassis_number', value: (row) => row.chassisNumber },
+  { header: 'licence_number', value: (row) => row.licenceNumber },
+  { header: 'state', value: (row) => row.state },
+  { header: 'location', value: (row) => row.location },
+  { header: 'service_cities', value: (row) => joined(row.serviceCities) },
+  { header: 'availability', value: (row) => joined(row.availability) },
+  { header: 'budget_dollars', value: (row) => dollars(row.budget === null ? null : Number(row.budget)) },
+  { header: 'created_at', value: (row) => row.createdAt.toISOString() },
+];
 
 export interface UtesServiceDeps {
   db: Db;
   files: FileStorage;
+  mailer: Mailer;
 }
 
-export function createUtesService({ db, files }: UtesServiceDeps) {
+export function createUtesService({ db, files, mailer }: UtesServiceDeps) {
   async function listUtes(query: UteListQuery): Promise<UteListResponse> {
-    const { rows, totalCount } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, search: query.search || undefined });
+    const { rows, totalCount } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, ...uteListFilterOf(query) });
     return { data: rows.map((row) => toUteDto(row, files)), totalCount };
   }
 
-  async function setUteStatus(id: string, status: SettableListingStatus, actor: Actor) {
-    await db.transaction(async (tx) => {
+  /** GET get-all-ute-list/export: every ute of the list under this query, as CSV, read in batches. */
+  function exportUtes(query: UteExportQuery): AsyncGenerator<string> {
+    return csvChunks(UTE_CSV, readListBatches(db, repo.uteListSource(uteListFilterOf(query))));
+  }
+
+  /**
+   * Approves or rejects one ute (a rejection with its reason, when given), in one transaction with
+   * its audit entry, the lister's activity entry and their notice mail; the mail leaves after commit.
+   */
+  async function setUteStatus(id: string, status: SettableListingStatus, rejection: Rejection | null, actor: Actor) {
+    const kept = status === 'Rejected' ? rejection : null;
+    const mailId = await db.transaction(async (tx) => {
       const ute = await repo.lockLiveUte(tx, id);
       if (!ute) throw notFound('Ute');
       const current = toListingStatus(ute.status);
       if (!canSetUteStatus(current, status)) throw conflict(listingMessages.uteAlready(current));
-      await repo.setUteStatus(tx, id, status);
-      await writeAudit(tx, actor, {
-        action: 'ute.status',
-        targetType: 'ute',
-        targetId: id,
-        before: auditView(ute),
-        after: auditView({ ...ute, status }),
+      await repo.setUteStatus(tx, id, status, kept);
+      const after = { ...ute, status, rejectionReason: kept?.reason ?? null, rejectionNote: kept?.note ?? null };
+      await writeAudit(tx, actor, { action: 'ute.status', targetType: 'ute', targetId: id, before: auditView(ute), after: auditView(after) });
+      return recordListingDecision(tx, mailer, {
+        kind: 'ute',
+        listerId: ute.ownerId,
+        listingName: ute.fullName,
+        reference: ute.uteId,
+        status,
+        rejection: kept,
       });
     });
+    if (mailId) mailer.deliverSoon(mailId);
     return { message: status === 'Approved' ? listingMessages.uteApproved : listingMessages.uteRejected };
+  }
+
+  /** POST utes/bulk: each ute in turn, as its single call would (its own transaction, audit entry and notice). */
+  function bulkUtes(body: ListingBulkBody, actor: Actor): Promise<BulkResponse> {
+    const rejection = body.reason ? { reason: body.reason, note: body.note } : null;
+    return runBulk(body.ids, async (id) => {
+      if (body.action === 'delete') return (await deleteUte(id, actor)).message;
+      return (await setUteStatus(id, body.action === 'approve' ? 'Approved' : 'Rejected', rejection, actor)).message;
+    });
   }
 
   async function deleteUte(id: string, actor: Actor) {
@@ -84,7 +144,7 @@ export function createUtesService({ db, files }: UtesServiceDeps) {
     return { message: listingMessages.uteDeleted };
   }
 
-  return { listUtes, setUteStatus, deleteUte };
+  return { listUtes, exportUtes, setUteStatus, bulkUtes, deleteUte };
 }
 
 export type UtesService = ReturnType<typeof createUtesService>;

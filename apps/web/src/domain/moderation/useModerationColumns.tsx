@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { ListingStatus } from '@ute/contract';
+import type { ListingStatus, Rejection } from '@ute/contract';
 import { ModerationActions, type ModerationStatus } from './ModerationActions';
 
 /** A row of a moderated list (utes, jobs): what the actions need of it. */
@@ -12,6 +12,8 @@ export interface ModeratedListing {
 export interface StatusChange {
   id: string;
   status: ModerationStatus;
+  /** A rejection's reason and note (RejectDialog). */
+  rejection?: Rejection;
 }
 
 export interface ModerationColumnOptions<TListing extends ModeratedListing> {
@@ -22,6 +24,8 @@ export interface ModerationColumnOptions<TListing extends ModeratedListing> {
   /** The delete mutation: its row's buttons wait while it runs. */
   deletion: { isRowPending: (id: string) => boolean };
   onView: (listing: TListing) => void;
+  /** Reject asks why first: the screen opens its RejectDialog for the listing. */
+  onReject: (listing: TListing) => void;
   /** Delete asks first: the screen opens its ConfirmDeleteDialog for the listing. */
   onDelete: (listing: TListing) => void;
 }
@@ -32,7 +36,7 @@ export interface ModerationColumnOptions<TListing extends ModeratedListing> {
  */
 export function useModerationColumns<TListing extends ModeratedListing>(
   columns: ColumnDef<TListing, unknown>[],
-  { canSetStatus, setStatus, deletion, onView, onDelete }: ModerationColumnOptions<TListing>,
+  { canSetStatus, setStatus, deletion, onView, onReject, onDelete }: ModerationColumnOptions<TListing>,
 ): ColumnDef<TListing, unknown>[] {
   return useMemo(
     () => [
@@ -50,13 +54,13 @@ export function useModerationColumns<TListing extends ModeratedListing>(
               isPending={isSettingStatus || deletion.isRowPending(listing._id)}
               pendingStatus={isSettingStatus ? setStatus.variables?.status : undefined}
               onView={() => onView(listing)}
-              onSetStatus={(status) => setStatus.mutate({ id: listing._id, status })}
+              onSetStatus={(status) => (status === 'Rejected' ? onReject(listing) : setStatus.mutate({ id: listing._id, status }))}
               onDelete={() => onDelete(listing)}
             />
           );
         },
       },
     ],
-    [columns, canSetStatus, setStatus, deletion, onView, onDelete],
+    [columns, canSetStatus, setStatus, deletion, onView, onReject, onDelete],
   );
 }

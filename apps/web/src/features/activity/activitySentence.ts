@@ -1,4 +1,4 @@
-import { formatAud, type ActivityRecord } from '@ute/contract';
+import { formatAud, REJECTION_REASON_LABELS, type ActivityRecord, type RejectionReason } from '@ute/contract';
 
 export const UNKNOWN_USER = 'Unknown User';
 
@@ -39,6 +39,19 @@ function text(value: string | undefined | null): string {
 
 function amountText(amount: number | undefined | null): string {
   return typeof amount === 'number' ? formatAud(amount) : 'N/A';
+}
+
+/** The listing a moderation decision was about: 'UTE Red Hilux (ID: UTE-000123)' or 'job Tip run (ID: JOB-000045)'. */
+function listingText(to: NonNullable<ActivityRecord['activityTo']>): string {
+  return to.jobId ? `job ${text(to.jobName)} (ID: ${to.jobId})` : `UTE ${text(to.uteName)} (ID: ${text(to.uteId)})`;
+}
+
+/** ': <reason>. Note: <note>.' of a rejection's `response` ({ reason, note }); '.' without a reason. */
+function rejectionText(response: unknown): string {
+  const { reason, note } = (response ?? {}) as { reason?: unknown; note?: unknown };
+  const label = typeof reason === 'string' && reason in REJECTION_REASON_LABELS ? REJECTION_REASON_LABELS[reason as RejectionReason] : null;
+  if (!label) return '.';
+  return typeof note === 'string' && note.trim() ? `: ${label}. Note: ${note.trim()}` : `: ${label}.`;
 }
 
 /**
@@ -85,6 +98,10 @@ export function activitySentence(record: ActivityRecord, fallbackName?: string):
         : `${name} completed the job ${text(to.jobName)} using the UTE ${response === undefined || response === null ? text(to.uteName) : responseText(response)}.`;
     case 'job-request-rejected':
       return to.jobName?.trim() ? `${name} rejected the request for the job ${to.jobName.trim()}.` : `${name} rejected a job request.`;
+    case 'listing-approved':
+      return `${name}'s ${listingText(to)} was approved.`;
+    case 'listing-rejected':
+      return `${name}'s ${listingText(to)} was rejected${rejectionText(response)}`;
     default:
       return `${name} performed the activity ${activityLabel(record.activity)}.`;
   }

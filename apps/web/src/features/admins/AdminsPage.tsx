@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
 import { ADMIN_ROLE_LABELS, type AdminListItem, type AdminStatus } from '@ute/contract';
-import { Button, ConfirmDialog, EmptyState, ListView, PageHeader, StatusBadge, type BadgeTone } from '../../components/ui';
+import { Button, ConfirmDialog, EmptyState, ListView, PageHeader, StatusBadge, TruncatedText, type BadgeTone } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { AdminRolesDialog } from './AdminRolesDialog';
@@ -64,8 +64,8 @@ export function AdminsPage() {
 
   const columns = useMemo<ColumnDef<AdminListItem, unknown>[]>(
     () => [
-      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
-      { id: 'email', header: 'Email', cell: ({ row }) => <span className="break-all">{row.original.email}</span> },
+      { id: 'name', header: 'Name', cell: ({ row }) => <TruncatedText text={row.original.name} className="font-medium" /> },
+      { id: 'email', header: 'Email', cell: ({ row }) => <TruncatedText text={row.original.email} className="max-w-[16rem]" /> },
       {
         id: 'roles',
         header: 'Roles',

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, ShieldCheck } from 'lucide-react';
-import { AUDIT_PAGE_SIZE, AUDIT_SYSTEM_ADMIN, auditTexts, type AuditEntry, type AuditVerifyResponse } from '@ute/contract';
-import { Button, EmptyState, Field, PageHeader, PagedListView, SearchBox, fieldClass } from '../../components/ui';
+import { ShieldCheck } from 'lucide-react';
+import { apiPaths, AUDIT_PAGE_SIZE, AUDIT_SYSTEM_ADMIN, auditTexts, type AuditEntry, type AuditVerifyResponse } from '@ute/contract';
+import { Button, EmptyState, ExportCsvButton, Field, PageHeader, PagedListView, SearchBox, fieldClass } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { errorText, notifyError } from '../../lib/toast';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
-import { AUDIT_KEY, downloadAuditCsv, useAuditLog, useVerifyAudit } from './api';
+import { AUDIT_KEY, auditQueryOf, useAuditLog, useVerifyAudit } from './api';
 import { AuditChanges } from './AuditChanges';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { actionLabel, adminLabel, targetTypeLabel } from './auditView';
@@ -42,7 +42,6 @@ export function AuditLogPage() {
   const queryClient = useQueryClient();
   const verify = useVerifyAudit();
   const [verifyResult, setVerifyResult] = useState<AuditVerifyResponse | null>(null);
-  const [isExporting, setIsExporting] = useState(false);
   const [openEntry, setOpenEntry] = useState<AuditEntry | null>(null);
   const choices = list.data?.filters;
   const hasFilter = Object.values(filter).some(Boolean);
@@ -59,18 +58,6 @@ export function AuditLogPage() {
       },
       onError: notifyError,
     });
-  };
-
-  const handleExport = async () => {
-    setIsExporting(true);
-    try {
-      await downloadAuditCsv(filter);
-      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setIsExporting(false);
-    }
   };
 
   const columns = useMemo<ColumnDef<AuditEntry, unknown>[]>(
@@ -98,7 +85,7 @@ export function AuditLogPage() {
       },
       { id: 'changes', header: 'Changes', cell: ({ row }) => <AuditChanges before={row.original.before} after={row.original.after} maxFields={4} /> },
       {
-        id: 'details',
+        id: 'actions',
         header: () => <span className="sr-only">Details</span>,
         cell: ({ row }) => (
           <Button
@@ -124,14 +111,13 @@ export function AuditLogPage() {
             {verify.isPending ? 'Verifying…' : 'Verify'}
           </Button>
         )}
-        <Button onClick={() => void handleExport()} disabled={isExporting} aria-busy={isExporting}>
-          {isExporting ? (
-            <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
-          ) : (
-            <Download className="h-4 w-4" aria-hidden="true" />
-          )}
-          {isExporting ? 'Exporting…' : 'Export CSV'}
-        </Button>
+        <ExportCsvButton
+          path={apiPaths.auditExport}
+          query={auditQueryOf(filter)}
+          totalRows={list.data?.totalCount}
+          // The export is itself logged: show that entry.
+          onDone={() => void queryClient.invalidateQueries({ queryKey: AUDIT_KEY })}
+        />
       </PageHeader>
       {verifyResult && <VerifyResult result={verifyResult} />}
       <div

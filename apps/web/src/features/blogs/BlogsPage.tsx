@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { Blog } from '@ute/contract';
-import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, ImageThumbnail, ListView, PageHeader } from '../../components/ui';
+import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, ImageThumbnail, ListView, PageHeader, TruncatedText } from '../../components/ui';
 import { imageUrl, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useBlogs, useDeleteBlog, useSaveBlog, type BlogFormValues } from './api';
@@ -27,11 +27,17 @@ export function BlogsPage() {
 
   const columns = useMemo<ColumnDef<Blog, unknown>[]>(
     () => [
-      { id: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium break-words">{row.original.title}</span> },
+      { id: 'title', header: 'Title', cell: ({ row }) => <TruncatedText text={row.original.title} className="font-medium" /> },
       {
         id: 'description',
         header: 'Description',
-        cell: ({ row }) => <span className="block max-w-md break-words">{blogDescriptionPreview(row.original.description)}</span>,
+        cell: ({ row }) => (
+          <TruncatedText
+            text={blogDescriptionPreview(row.original.description)}
+            fullText={row.original.description ?? undefined}
+            className="min-w-48 max-w-md"
+          />
+        ),
       },
       { id: 'postedAt', header: 'Posted At', cell: ({ row }) => <span className="whitespace-nowrap">{blogPostedAt(row.original.createdAt)}</span> },
       { id: 'views', header: 'Views', cell: ({ row }) => row.original.views.toLocaleString('en-AU') },

@@ -1,17 +1,20 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { BookingKind, PaymentKind } from '@ute/contract';
-import { EmptyState, ListView, PageHeader, Pager, TabStrip } from '../../components/ui';
+import { WORK_QUEUE_LABELS, type BookingKind, type PaymentKind } from '@ute/contract';
+import { ActiveFilter, EmptyState, ExportCsvButton, ListView, PageHeader, Pager, TabStrip } from '../../components/ui';
 import { errorText } from '../../lib/toast';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
-import { BOOKING_PAGE_SIZE, useBookings, useStripeTransfer, type BookingOf } from './api';
+import { openedRowLabel, userFilterLabel } from '../../lib/useOpenedRow';
+import { BOOKING_PAGE_SIZE, bookingExportPathOf, bookingListQuery, useBookings, useStripeTransfer, type BookingOf } from './api';
 import { BOOKING_TABS, bookingEmptyText } from './bookingView';
 import { ManualPaymentDialog, type ManualPaymentTarget } from './ManualPaymentDialog';
 import { PayoutProviderNote } from './PayoutProviderNote';
 import { TransferButton } from './TransferButton';
 
 const asTab = (value: string): PaymentKind => (value === 'manual' ? 'manual' : 'stripe');
+/** Bookings with a transaction id are the Stripe tab's, those without the Manual tab's (decision 10). */
+const paymentKindOf = (booking: { transactionId: string | null }): PaymentKind => (booking.transactionId ? 'stripe' : 'manual');
 
 export interface BookingListProps<K extends BookingKind> {
   kind: K;
@@ -28,14 +31,21 @@ export interface BookingListProps<K extends BookingKind> {
 }
 
 /**
- * A booking screen (Ute Bookings, Job Bookings): the Stripe and Manual tabs, the list with its
- * pager, and Transfer, which pays out through the api on the Stripe tab and opens the Manual
- * Payment dialog on the Manual tab.
+ * A booking screen (Ute Bookings, Job Bookings): the Stripe and Manual tabs (or, filtered to its work
+ * queue, the bookings of both awaiting payout), the list with its pager, and Transfer, which pays
+ * out through the api for a Stripe booking and opens the Manual Payment dialog for a manual one.
  */
 export function BookingList<K extends BookingKind>({ kind, title, caption, columns, isTransferBlocked, moreActions, children }: BookingListProps<K>) {
-  const [params, setParams] = useListParams({ page: 1, tab: 'stripe' });
+  const [params, setParams] = useListParams({ page: 1, tab: 'stripe', awaitingPayout: '', open: '', user: '' });
   const tab = asTab(params.tab);
-  const bookings = useBookings(kind, { page: params.page, payment: tab });
+  // The work queue spans both tabs: the rows then say which way each is paid (decision 10).
+  const isAwaitingPayout = params.awaitingPayout === 'true';
+  // One booking opened by its link (a search hit), or one user's bookings (the user page's link), show whichever tab they are on.
+  const isOneBooking = params.open !== '';
+  const isOneUser = params.user !== '';
+  const isAcrossTabs = isAwaitingPayout || isOneBooking || isOneUser;
+  const listParams = { payment: isAcrossTabs ? undefined : tab, isAwaitingPayout, id: params.open, userId: params.user };
+  const bookings = useBookings(kind, { ...listParams, page: params.page });
   const stripeTransfer = useStripeTransfer(kind);
   const [manualTarget, setManualTarget] = useState<ManualPaymentTarget | null>(null);
   useKeepPageInRange(bookings, params.page, BOOKING_PAGE_SIZE, setParams);
@@ -57,7 +67,7 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
               isPending={isTransferPending}
               disabled={isTransferBlocked?.(booking) ?? false}
               onTransfer={() =>
-                tab === 'stripe'
+                paymentKindOf(booking) === 'stripe'
                   ? stripeTransfer.mutate({ ownerId: booking.uteBy, bookingId: booking._id })
                   : setManualTarget({ bookingId: booking._id, ownerId: booking.uteBy, amount: booking.amount })
               }
@@ -73,13 +83,24 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
         },
       },
     ],
-    [columns, stripeTransfer, tab, isTransferBlocked, moreActions],
+    [columns, stripeTransfer, isTransferBlocked, moreActions],
   );
 
   return (
     <section>
-      <PageHeader title={title} />
-      <TabStrip label="Payment type" value={tab} options={BOOKING_TABS} onChange={(next) => setParams({ tab: next })} />
+      <PageHeader title={title}>
+        <ExportCsvButton path={bookingExportPathOf(kind)} query={bookingListQuery(listParams)} totalRows={bookings.data?.totalCount} />
+      </PageHeader>
+      {isOneBooking && <ActiveFilter label={openedRowLabel('booking')} onClear={() => setParams({ open: '' })} />}
+      {isOneUser && <ActiveFilter label={userFilterLabel('bookings')} onClear={() => setParams({ user: '' })} />}
+      {isAwaitingPayout ? (
+        <ActiveFilter
+          label={WORK_QUEUE_LABELS[kind === 'ute' ? 'uteBookingsAwaitingPayout' : 'jobBookingsAwaitingPayout']}
+          onClear={() => setParams({ awaitingPayout: '' })}
+        />
+      ) : (
+        !isOneBooking && !isOneUser && <TabStrip label="Payment type" value={tab} options={BOOKING_TABS} onChange={(next) => setParams({ tab: next })} />
+      )}
       <PayoutProviderNote provider={bookings.data?.payoutProvider} />
       <ListView
         error={bookings.isError && !bookings.data ? errorText(bookings.error) : undefined}
@@ -88,7 +109,7 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
         getRowId={(booking) => booking._id}
         isLoading={bookings.isPending}
         caption={caption}
-        empty={<EmptyState title={bookingEmptyText(tab)} />}
+        empty={<EmptyState title={isAwaitingPayout ? 'No bookings awaiting payout' : bookingEmptyText(tab)} />}
         pager={
           <Pager page={params.page} pageSize={BOOKING_PAGE_SIZE} totalCount={bookings.data?.totalCount ?? 0} onPageChange={(page) => setParams({ page })} />
         }

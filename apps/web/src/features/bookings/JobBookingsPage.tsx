@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { JobBooking } from '@ute/contract';
-import { Button, ConfirmDialog, StatusBadge } from '../../components/ui';
+import { Button, ConfirmDialog, StatusBadge, TruncatedText } from '../../components/ui';
 import { bookingTone } from '../../domain';
 import { formatAud, formatDateTime } from '../../lib/format';
 import { useDeleteJobBooking } from './api';
@@ -9,7 +9,7 @@ import { BookingList } from './BookingList';
 import { personName, transferLabel } from './bookingView';
 
 const JOB_BOOKING_COLUMNS: ColumnDef<JobBooking, unknown>[] = [
-  { id: 'jobTitle', header: 'Job Name', cell: ({ row }) => <span className="block min-w-40">{row.original.jobTitle}</span> },
+  { id: 'jobTitle', header: 'Job Name', cell: ({ row }) => <TruncatedText text={row.original.jobTitle} /> },
   { id: 'uteOwner', header: 'Ute Owner', cell: ({ row }) => <span className="whitespace-nowrap">{personName(row.original.uteOwner)}</span> },
   { id: 'uteName', header: 'Ute Name', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.uteName}</span> },
   { id: 'amount', header: 'Amount', cell: ({ row }) => formatAud(row.original.amount) },

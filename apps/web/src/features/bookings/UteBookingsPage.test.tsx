@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UteBooking, UteBookingListResponse } from '@ute/contract';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -28,7 +28,10 @@ let provider: 'stripe' | 'ledger';
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname.endsWith('/ute-booking-list')) {
-    const data = lists[url.searchParams.get('payment') ?? 'stripe'] ?? [];
+    const data =
+      url.searchParams.get('awaitingPayout') === 'true'
+        ? [...lists.stripe, ...lists.manual].filter((b) => b.status === 'delivered' && !b.isTransfered)
+        : (lists[url.searchParams.get('payment') ?? 'stripe'] ?? []);
     const body: UteBookingListResponse = { data, totalCount: data.length, paginationData: { page: 1, totalPages: 1 }, payoutProvider: provider };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   }
@@ -90,6 +93,29 @@ describe('UteBookingsPage', () => {
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toContain(`/transfer-amount/${delivered.uteBy}/${delivered._id}`);
+  });
+
+  it('opened from the awaiting payout badge, lists both tabs without the tab strip, and pays each row its own way', async () => {
+    lists.manual = [{ ...delivered, _id: '00000004-0000-4000-8000-000000000002', uteBookingId: 'UB-000002', transactionId: null }];
+    renderPage('/booking-list?awaitingPayout=true');
+    await screen.findByText('UB-000002');
+    expect(screen.getByText('UB-000001')).toBeInTheDocument();
+    const listCall = new URL(String(fetchMock.mock.calls[0][0]), 'http://localhost');
+    expect(listCall.searchParams.get('awaitingPayout')).toBe('true');
+    expect(listCall.searchParams.has('payment')).toBe(false);
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Filtered: Ute bookings delivered, awaiting payout');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Transfer' })[0]);
+    // Paid through the api, the Stripe booking leaves the queue.
+    await waitFor(() => expect(screen.queryByText('UB-000001')).toBeNull());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post?.[0])).toContain(`/transfer-amount/${delivered.uteBy}/${delivered._id}`);
+    // The manual one opens the Manual Payment dialog instead.
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByRole('dialog', { name: 'Manual Payment' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(await screen.findByRole('tablist')).toBeInTheDocument();
   });
 
   it("shows each tab's empty state and the offline ledger note", async () => {

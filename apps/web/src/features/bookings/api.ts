@@ -27,11 +27,31 @@ export type BookingListResponseOf<K extends BookingKind> = Omit<UteBookingListRe
 
 const listPathOf = (kind: BookingKind) => (kind === 'ute' ? apiPaths.uteBookings : apiPaths.jobBookings);
 
-export function useBookings<K extends BookingKind>(kind: K, params: { page: number; payment: PaymentKind }) {
+/** One tab of a booking list, or (`payment` undefined) its work queue (`isAwaitingPayout`) or one booking (`id`, a search hit) across both tabs. */
+export interface BookingListParams {
+  payment: PaymentKind | undefined;
+  isAwaitingPayout: boolean;
+  id?: string;
+  /** Only the bookings this user made or received as owner (the user page's link), across both tabs. */
+  userId?: string;
+}
+
+/** The list's query without its page: the list's call and its CSV export send the same. */
+export const bookingListQuery = (params: BookingListParams) => ({
+  payment: params.payment,
+  awaitingPayout: params.isAwaitingPayout ? ('true' as const) : undefined,
+  id: params.id || undefined,
+  userId: params.userId || undefined,
+});
+
+/** The CSV export of each kind's list. */
+export const bookingExportPathOf = (kind: BookingKind) => (kind === 'ute' ? apiPaths.uteBookingsExport : apiPaths.jobBookingsExport);
+
+export function useBookings<K extends BookingKind>(kind: K, params: BookingListParams & { page: number }) {
   return useQuery({
     queryKey: queryKeys.bookings.list(kind, params),
     queryFn: ({ signal }) =>
-      api.get<BookingListResponseOf<K>>(listPathOf(kind), { page: params.page, limit: BOOKING_PAGE_SIZE, payment: params.payment }, signal),
+      api.get<BookingListResponseOf<K>>(listPathOf(kind), { page: params.page, limit: BOOKING_PAGE_SIZE, ...bookingListQuery(params) }, signal),
     placeholderData: keepPreviousData,
   });
 }

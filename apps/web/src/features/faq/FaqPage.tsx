@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { Faq, FaqBody } from '@ute/contract';
-import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, ListView, PageHeader } from '../../components/ui';
+import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, ListView, PageHeader, TruncatedText } from '../../components/ui';
 import { errorText } from '../../lib/toast';
 import { useCreateFaq, useDeleteFaq, useFaqs, useUpdateFaq } from './api';
 import { FaqFormDialog } from './FaqFormDialog';
@@ -32,8 +32,8 @@ export function FaqPage() {
 
   const columns = useMemo<ColumnDef<Faq, unknown>[]>(
     () => [
-      { id: 'question', header: 'Question', cell: ({ row }) => <span className="font-medium whitespace-pre-wrap break-words">{row.original.question}</span> },
-      { id: 'answer', header: 'Answer', cell: ({ row }) => <span className="whitespace-pre-wrap break-words">{row.original.answer}</span> },
+      { id: 'question', header: 'Question', cell: ({ row }) => <TruncatedText text={row.original.question} className="font-medium" /> },
+      { id: 'answer', header: 'Answer', cell: ({ row }) => <TruncatedText text={row.original.answer} className="min-w-48 max-w-xl" /> },
       {
         id: 'actions',
         header: 'Actions',

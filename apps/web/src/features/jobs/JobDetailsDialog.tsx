@@ -1,6 +1,6 @@
 import type { Job } from '@ute/contract';
 import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui';
-import { listingTone } from '../../domain';
+import { listingTone, rejectionFields } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 
 /** 'Job Details': every field and the job images, or 'No images available' (docs/product.md, Job Listings). */
@@ -22,6 +22,7 @@ export function JobDetailsDialog({ job, onClose }: { job: Job | null; onClose: (
               { label: 'Budget', value: formatBudget(job.budget) },
               { label: 'Created Date', value: formatDateTime(job.createdAt) },
               { label: 'Status', value: <StatusBadge label={job.status} tone={listingTone(job.status)} /> },
+              ...rejectionFields(job.rejection),
             ]
           : []
       }

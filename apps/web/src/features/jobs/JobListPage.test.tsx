@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Job, JobListResponse } from '@ute/contract';
 import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
+import { cellTextsAfterSelection, columnHeadersAfterSelection } from '../../test/listColumns';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { JobListPage } from './JobListPage';
 
@@ -17,6 +18,7 @@ const pending: Job = {
   budget: 420,
   jobImg: ['demo-job-1.png', 'demo-job-2.png'],
   status: 'Pending',
+  rejection: null,
   createdAt: '2026-03-04T05:06:00.000Z',
 };
 const approved: Job = { ...pending, _id: '00000003-0000-4000-8000-000000000002', jobId: 'JOB-000002', title: 'Tip run in Hobart', status: 'Approved' };
@@ -43,6 +45,7 @@ const listOf = (data: Job[], totalCount = data.length, page = 1): JobListRespons
 });
 const requests = (method = 'GET') =>
   fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([input]) => new URL(String(input), 'http://localhost'));
+const fetchBodies = (method: string) => fetchMock.mock.calls.filter(([, init]) => init?.method === method).map(([, init]) => init?.body);
 
 const renderPage = (path = '/job-list') => renderWithProviders(<JobListPage />, path);
 
@@ -54,7 +57,7 @@ describe('JobListPage', () => {
   it('shows every column of docs/product.md in order, with $ budgets and fallbacks', async () => {
     renderPage();
     const row = within((await screen.findByText('JOB-000001')).closest('tr')!);
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    expect(columnHeadersAfterSelection()).toEqual([
       'Job Title',
       'Description',
       'State',
@@ -67,12 +70,7 @@ describe('JobListPage', () => {
       'JOB ID',
       'Actions',
     ]);
-    expect(
-      row
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent)
-        .slice(0, 6),
-    ).toEqual([
+    expect(cellTextsAfterSelection(row.getByText('JOB-000001').closest('tr')!).slice(0, 6)).toEqual([
       'Furniture removal in Perth',
       'Furniture removal needed around Perth. Stairs at pickup.',
       'WA',
@@ -80,9 +78,7 @@ describe('JobListPage', () => {
       'Mon 7am-3pm, Sat 9am-1pm',
       '$420',
     ]);
-    const bare = within(screen.getByText('JOB-000003').closest('tr')!)
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
+    const bare = cellTextsAfterSelection(screen.getByText('JOB-000003').closest('tr')!);
     expect(bare.slice(1, 7)).toEqual(['No description', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A']);
     expect(bare[8]).toBe('Rejected');
     expect(requests()[0].searchParams.toString()).toBe('page=1&limit=10');
@@ -111,11 +107,23 @@ describe('JobListPage', () => {
     renderPage();
     const row = within((await screen.findByText('JOB-000001')).closest('tr')!);
     await userEvent.click(row.getByRole('button', { name: 'Reject' }));
-    expect(await row.findByRole('button', { name: 'Processing' })).toBeDisabled();
-    expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    // Reject asks why first: no reason, no call.
+    const dialog = within(await screen.findByRole('dialog', { name: /^Reject Job “/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Reject' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Choose why the listing is rejected');
+    expect(requests('PATCH')).toEqual([]);
+    await userEvent.selectOptions(dialog.getByLabelText('Reason'), 'price');
+    await userEvent.type(dialog.getByLabelText('Note (optional)'), 'The budget is far too low.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Reject' }));
+    // The dialog waits ('Processing') until the call answers; the row's buttons wait behind it.
+    expect(await dialog.findByRole('button', { name: 'Processing' })).toBeDisabled();
+    expect(row.getByRole('button', { name: 'Processing', hidden: true })).toBeDisabled();
+    expect(row.getByRole('button', { name: 'Approve', hidden: true })).toBeDisabled();
     expect(requests('PATCH')[0].pathname + requests('PATCH')[0].search).toBe(`/api/admin/user-job-status/${pending._id}?status=Rejected`);
+    expect(JSON.parse(String(fetchBodies('PATCH')[0]))).toEqual({ reason: 'price', note: 'The budget is far too low.' });
     release();
-    await waitFor(() => expect(row.getByRole('button', { name: 'Reject' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(row.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
   });
 
   it('sends the filter menu choice to the server as sort, from page 1', async () => {

@@ -1,22 +1,36 @@
 import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { canSetJobStatus, type Job } from '@ute/contract';
-import { ConfirmDeleteDialog, EmptyState, ImageThumbnail, PageHeader, PagedListView, SearchBox, StatusBadge } from '../../components/ui';
-import { listingTone, useModerationColumns } from '../../domain';
+import { apiPaths, canSetJobStatus, WORK_QUEUE_LABELS, type Job } from '@ute/contract';
+import {
+  ActiveFilter,
+  ConfirmDeleteDialog,
+  EmptyState,
+  ExportCsvButton,
+  ImageThumbnail,
+  PagedListView,
+  PageHeader,
+  SearchBox,
+  StatusBadge,
+  TruncatedText,
+  useBulkRows,
+} from '../../components/ui';
+import { ListingBulkActions, listingTone, RejectDialog, useModerationColumns } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
-import { JOB_PAGE_SIZE, JOB_SEARCH_DELAY_MS, useDeleteJob, useJobs, useSetJobStatus } from './api';
+import { openedRowLabel, useOpenedRow, userFilterLabel } from '../../lib/useOpenedRow';
+import { queryKeys } from '../../lib/queryKeys';
+import { JOB_PAGE_SIZE, JOB_SEARCH_DELAY_MS, jobListQuery, bulkJobs, useDeleteJob, useJobs, useSetJobStatus } from './api';
 import { JobDetailsDialog } from './JobDetailsDialog';
 import { JobFilterMenu } from './JobFilterMenu';
 import { JOB_EMPTY_TITLE, jobEmptyText, parseJobSort } from './jobFilters';
 
 const JOB_COLUMNS: ColumnDef<Job, unknown>[] = [
-  { id: 'title', header: 'Job Title', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
+  { id: 'title', header: 'Job Title', cell: ({ row }) => <TruncatedText text={row.original.title} className="font-medium" /> },
   {
     id: 'description',
     header: 'Description',
-    cell: ({ row }) => <span className="line-clamp-3 block min-w-48 max-w-xs">{row.original.description?.trim() || 'No description'}</span>,
+    cell: ({ row }) => <TruncatedText text={row.original.description?.trim() || 'No description'} className="min-w-48 max-w-xs" />,
   },
   { id: 'state', header: 'State', cell: ({ row }) => orNA(row.original.state) },
   { id: 'location', header: 'Location', cell: ({ row }) => orNA(row.original.location) },
@@ -36,29 +50,49 @@ const JOB_COLUMNS: ColumnDef<Job, unknown>[] = [
 ];
 
 export function JobListPage() {
-  const [params, setParams] = useListParams({ page: 1, search: '', sort: '' });
+  const [params, setParams] = useListParams({ page: 1, search: '', sort: '', status: '', open: '', user: '' });
   const sort = parseJobSort(params.sort);
-  const jobs = useJobs({ page: params.page, search: params.search, sort });
+  const isPending = params.status === 'Pending';
+  const listParams = { search: params.search, sort, isPending, id: params.open, userId: params.user };
+  const jobs = useJobs({ ...listParams, page: params.page });
   const setStatus = useSetJobStatus();
   const [viewed, setViewed] = useState<Job | null>(null);
   const [toDelete, setToDelete] = useState<Job | null>(null);
   const deleteJob = useDeleteJob({ onSuccess: () => setToDelete(null) });
-  const columns = useModerationColumns(JOB_COLUMNS, {
+  const [toReject, setToReject] = useState<Job | null>(null);
+  const nameOf = (job: Job) => job.title;
+  const {
+    selection,
+    bulk,
+    column: selectColumn,
+  } = useBulkRows(jobs.data?.data, {
+    nameOf,
+    mutationFn: bulkJobs,
+    invalidates: [queryKeys.jobs.all, queryKeys.dashboard],
+  });
+  const columns = useModerationColumns([selectColumn, ...JOB_COLUMNS], {
     canSetStatus: canSetJobStatus,
     setStatus,
     deletion: deleteJob,
     onView: setViewed,
+    onReject: setToReject,
     onDelete: setToDelete,
   });
   useKeepPageInRange(jobs, params.page, JOB_PAGE_SIZE, setParams);
+  useOpenedRow(jobs.data?.data, params.open, setViewed);
 
   return (
     <section>
       <PageHeader title="Job Listings">
         <SearchBox value={params.search} onSearch={(search) => setParams({ search })} placeholder="Search jobs..." delayMs={JOB_SEARCH_DELAY_MS} />
         <JobFilterMenu value={sort} onChange={(next) => setParams({ sort: next })} />
+        <ExportCsvButton path={apiPaths.jobsExport} query={jobListQuery(listParams)} totalRows={jobs.data?.totalCount} />
       </PageHeader>
+      {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingJobs} onClear={() => setParams({ status: '' })} />}
+      {params.open && <ActiveFilter label={openedRowLabel('job')} onClear={() => setParams({ open: '' })} />}
+      {params.user && <ActiveFilter label={userFilterLabel('jobs')} onClear={() => setParams({ user: '' })} />}
 
+      <ListingBulkActions selection={selection} bulk={bulk} noun={{ one: 'job', many: 'jobs' }} />
       <PagedListView
         list={jobs}
         paging={{ page: params.page, pageSize: JOB_PAGE_SIZE, onPageChange: (page) => setParams({ page }) }}
@@ -66,6 +100,12 @@ export function JobListPage() {
         getRowId={(job) => job._id}
         caption="Job listings"
         empty={<EmptyState title={JOB_EMPTY_TITLE} description={jobEmptyText(params.search)} />}
+      />
+      <RejectDialog
+        subject={toReject ? `Job “${nameOf(toReject)}”` : null}
+        isPending={setStatus.isPending}
+        onConfirm={(rejection) => toReject && setStatus.mutate({ id: toReject._id, status: 'Rejected', rejection }, { onSuccess: () => setToReject(null) })}
+        onClose={() => setToReject(null)}
       />
       <ConfirmDeleteDialog
         target={toDelete}

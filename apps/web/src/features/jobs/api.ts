@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, type JobListResponse, type JobSort, type MessageResponse, type SettableListingStatus } from '@ute/contract';
+import { apiPaths, type BulkResponse, type JobListResponse, type JobSort, type ListingBulkBody, type MessageResponse } from '@ute/contract';
+import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
@@ -8,23 +9,38 @@ import { useAdminMutation } from '../../lib/useAdminMutation';
 export const JOB_PAGE_SIZE = 10;
 export const JOB_SEARCH_DELAY_MS = 500;
 
-export function useJobs(params: { page: number; search: string; sort: JobSort | undefined }) {
+export interface JobListParams {
+  search: string;
+  sort: JobSort | undefined;
+  /** Only the jobs waiting for approval (the pendingJobs work queue). */
+  isPending: boolean;
+  /** Only that job (a search hit). */
+  id?: string;
+  /** Only the jobs this user posted (the user page's link). */
+  userId?: string;
+}
+
+/** The list's query without its page: the list's call and its CSV export send the same. */
+export const jobListQuery = (params: JobListParams) => ({
+  search: params.search || undefined,
+  sort: params.sort,
+  status: params.isPending ? ('Pending' as const) : undefined,
+  id: params.id || undefined,
+  userId: params.userId || undefined,
+});
+
+export function useJobs(params: JobListParams & { page: number }) {
   return useQuery({
     queryKey: queryKeys.jobs.list(params),
-    queryFn: ({ signal }) =>
-      api.get<JobListResponse>(apiPaths.jobs, { page: params.page, limit: JOB_PAGE_SIZE, search: params.search || undefined, sort: params.sort }, signal),
+    queryFn: ({ signal }) => api.get<JobListResponse>(apiPaths.jobs, { page: params.page, limit: JOB_PAGE_SIZE, ...jobListQuery(params) }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export interface JobStatusChange {
-  id: string;
-  status: SettableListingStatus;
-}
-
 export function useSetJobStatus() {
   return useAdminMutation({
-    mutationFn: ({ id, status }: JobStatusChange) => api.patch<MessageResponse>(apiPaths.jobStatus(id), undefined, { status }),
+    // A rejection's reason and note go as the call's body.
+    mutationFn: ({ id, status, rejection }: StatusChange) => api.patch<MessageResponse>(apiPaths.jobStatus(id), rejection, { status }),
     invalidates: [queryKeys.jobs.all],
     rowIdOf: ({ id }) => id,
   });
@@ -38,3 +54,6 @@ export function useDeleteJob(options: { onSuccess?: () => void } = {}) {
     onSuccess: options.onSuccess,
   });
 }
+
+/** POST jobs/bulk: approve, reject or delete the picked jobs, each on its own. */
+export const bulkJobs = (body: ListingBulkBody) => api.post<BulkResponse>(apiPaths.jobsBulk, body);

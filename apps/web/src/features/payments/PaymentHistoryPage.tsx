@@ -1,12 +1,33 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Payment } from '@ute/contract';
-import { Button, EmptyState, ListView, PageHeader, Pager, SearchBox, StatusBadge, TabStrip } from '../../components/ui';
+import { apiPaths, WORK_QUEUE_LABELS, type Payment } from '@ute/contract';
+import {
+  ActiveFilter,
+  Button,
+  EmptyState,
+  ExportCsvButton,
+  ListView,
+  PageHeader,
+  Pager,
+  SearchBox,
+  StatusBadge,
+  TabStrip,
+  TruncatedText,
+} from '../../components/ui';
 import { paymentTone } from '../../domain';
 import { formatCentsAud, formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
-import { PAYMENT_PAGE_SIZE, PAYMENT_SEARCH_DELAY_MS, useAcceptPayment, useManualPayments, useStripePayments } from './api';
+import { userFilterLabel } from '../../lib/useOpenedRow';
+import {
+  manualPaymentListQuery,
+  PAYMENT_PAGE_SIZE,
+  PAYMENT_SEARCH_DELAY_MS,
+  stripePaymentListQuery,
+  useAcceptPayment,
+  useManualPayments,
+  useStripePayments,
+} from './api';
 import {
   MANUAL_PAYMENT_TABS,
   PAYMENT_SORT_OPTIONS,
@@ -20,12 +41,16 @@ import {
 import { ReceiptDialog } from './ReceiptDialog';
 
 export function PaymentHistoryPage() {
-  const [params, setParams] = useListParams({ page: 1, search: '', sort: 'newest', tab: 'stripe', kind: 'ute' });
+  const [params, setParams] = useListParams({ page: 1, search: '', sort: 'newest', tab: 'stripe', kind: 'ute', awaitingAcceptance: '', user: '' });
   const tab = asPaymentTab(params.tab);
   const kind = asManualKind(params.kind);
   const sort = asPaymentSort(params.sort);
-  const stripePayments = useStripePayments({ page: params.page, search: params.search, sort }, tab === 'stripe');
-  const manualPayments = useManualPayments({ page: params.page, search: params.search, sort, kind }, tab === 'manual');
+  // The work queue: manual payments of both kinds not accepted yet.
+  const isAwaitingAcceptance = tab === 'manual' && params.awaitingAcceptance === 'true';
+  const stripeParams = { search: params.search, sort, userId: params.user };
+  const manualParams = { ...stripeParams, kind: isAwaitingAcceptance ? undefined : kind, isAwaitingAcceptance };
+  const stripePayments = useStripePayments({ ...stripeParams, page: params.page }, tab === 'stripe');
+  const manualPayments = useManualPayments({ ...manualParams, page: params.page }, tab === 'manual');
   const payments = tab === 'stripe' ? stripePayments : manualPayments;
   const accept = useAcceptPayment();
   const [receipt, setReceipt] = useState<string | null>(null);
@@ -41,7 +66,7 @@ export function PaymentHistoryPage() {
 
   const columns = useMemo<ColumnDef<Payment, unknown>[]>(() => {
     const common: ColumnDef<Payment, unknown>[] = [
-      { id: 'paymentBy', header: 'User', cell: ({ row }) => <span className="whitespace-nowrap">{orNA(row.original.paymentBy)}</span> },
+      { id: 'paymentBy', header: 'User', cell: ({ row }) => <TruncatedText text={orNA(row.original.paymentBy)} /> },
       { id: 'amount', header: 'Amount', cell: ({ row }) => formatCentsAud(row.original.amount) },
       { id: 'createdAt', header: 'Date', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
       { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge label={row.original.status} tone={paymentTone(row.original.status)} /> },
@@ -65,7 +90,7 @@ export function PaymentHistoryPage() {
         },
       },
       {
-        id: 'action',
+        id: 'actions',
         header: 'Action',
         cell: ({ row }) => {
           const { label, disabled } = acceptLabel(row.original.status, accept.isRowPending(row.original._id));
@@ -102,9 +127,18 @@ export function PaymentHistoryPage() {
             ))}
           </select>
         </label>
+        {tab === 'stripe' ? (
+          <ExportCsvButton path={apiPaths.paymentsExport} query={stripePaymentListQuery(stripeParams)} totalRows={stripePayments.data?.totalCount} />
+        ) : (
+          <ExportCsvButton path={apiPaths.manualPaymentsExport} query={manualPaymentListQuery(manualParams)} totalRows={manualPayments.data?.totalCount} />
+        )}
       </PageHeader>
-      <TabStrip label="Payment type" value={tab} options={PAYMENT_TABS} onChange={(next) => setParams({ tab: next })} />
-      {tab === 'manual' && (
+      <TabStrip label="Payment type" value={tab} options={PAYMENT_TABS} onChange={(next) => setParams({ tab: next, awaitingAcceptance: '' })} />
+      {params.user && <ActiveFilter label={userFilterLabel('payments')} onClear={() => setParams({ user: '' })} />}
+      {isAwaitingAcceptance && (
+        <ActiveFilter label={WORK_QUEUE_LABELS.manualPaymentsAwaitingAcceptance} onClear={() => setParams({ awaitingAcceptance: '' })} />
+      )}
+      {tab === 'manual' && !isAwaitingAcceptance && (
         <div>
           <TabStrip label="Manual payment kind" value={kind} options={MANUAL_PAYMENT_TABS} onChange={(next) => setParams({ kind: next })} />
         </div>
@@ -115,7 +149,7 @@ export function PaymentHistoryPage() {
         data={rows}
         getRowId={(payment) => payment._id}
         isLoading={payments.isPending}
-        caption={tab === 'stripe' ? 'Stripe payments' : `Manual ${kind} payments`}
+        caption={tab === 'stripe' ? 'Stripe payments' : isAwaitingAcceptance ? 'Manual payments awaiting acceptance' : `Manual ${kind} payments`}
         empty={<EmptyState title={paymentEmptyText(tab)} />}
         pager={<Pager page={params.page} pageSize={PAYMENT_PAGE_SIZE} totalCount={totalCount} onPageChange={(page) => setParams({ page })} />}
       />

@@ -11,29 +11,49 @@ export const PAYMENT_SEARCH_DELAY_MS = 500;
 /** Receipt links are signed for 5 minutes; refetching the open list every 4 keeps them loadable. */
 const RECEIPT_LINK_REFRESH_MS = 4 * 60_000;
 
-export function useStripePayments(params: { page: number; search: string; sort: PaymentSort }, enabled: boolean) {
+export interface StripePaymentListParams {
+  search: string;
+  sort: PaymentSort;
+  /** Only the payments this user made (the user page's link). */
+  userId?: string;
+}
+
+export interface ManualPaymentListParams extends StripePaymentListParams {
+  /** Ute or job payments; both (with isAwaitingAcceptance) when undefined. */
+  kind: BookingKind | undefined;
+  isAwaitingAcceptance: boolean;
+}
+
+/** The Stripe list's query without its page: the list's call and its CSV export send the same. */
+export const stripePaymentListQuery = (params: StripePaymentListParams) => ({
+  search: params.search || undefined,
+  sort: params.sort,
+  userId: params.userId || undefined,
+});
+
+/** The manual list's query without its page. */
+export const manualPaymentListQuery = (params: ManualPaymentListParams) => ({
+  ...stripePaymentListQuery(params),
+  kind: params.kind,
+  awaitingAcceptance: params.isAwaitingAcceptance ? ('true' as const) : undefined,
+});
+
+export function useStripePayments(params: StripePaymentListParams & { page: number }, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.payments.list('stripe', params),
     queryFn: ({ signal }) =>
-      api.get<PaymentListResponse>(
-        apiPaths.payments,
-        { page: params.page, limit: PAYMENT_PAGE_SIZE, search: params.search || undefined, sort: params.sort },
-        signal,
-      ),
+      api.get<PaymentListResponse>(apiPaths.payments, { page: params.page, limit: PAYMENT_PAGE_SIZE, ...stripePaymentListQuery(params) }, signal),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-export function useManualPayments(params: { page: number; search: string; sort: PaymentSort; kind: BookingKind }, enabled: boolean) {
+/** Manual payments of one kind, or (`kind` undefined, `isAwaitingAcceptance`) the work queue of both kinds. */
+export function useManualPayments(params: ManualPaymentListParams & { page: number }, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.payments.list('manual', params),
     queryFn: ({ signal }) =>
-      api.get<ManualPaymentListResponse>(
-        apiPaths.manualPayments,
-        { page: params.page, limit: PAYMENT_PAGE_SIZE, kind: params.kind, search: params.search || undefined, sort: params.sort },
-        signal,
-      ),
+      api.get<ManualPaymentListResponse>(apiPaths.manualPayments, { page: params.page, limit: PAYMENT_PAGE_SIZE, ...manualPaymentListQuery(params) }, signal),
     placeholderData: keepPreviousData,
     refetchInterval: RECEIPT_LINK_REFRESH_MS,
     enabled,

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerQuery, QueryListResponse } from '@ute/contract';
 import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
+import { columnHeadersAfterSelection } from '../../test/listColumns';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { QueriesPage } from './QueriesPage';
 
@@ -58,8 +59,7 @@ describe('QueriesPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'User Queries', level: 1 })).toBeInTheDocument();
     await screen.findByText('olivia.nguyen@example.com.au');
-    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Name', 'Email', 'Phone', 'Message', 'Date', 'Replies', 'Actions']);
+    expect(columnHeadersAfterSelection()).toEqual(['Name', 'Email', 'Phone', 'Message', 'Date', 'Replies', 'Actions']);
     const first = screen.getByText('olivia.nguyen@example.com.au').closest('tr')!;
     expect(within(first).getByText('Can I hire a ute...')).toBeInTheDocument();
     expect(within(first).getByTestId('reply-count')).toHaveTextContent('1');

@@ -1,12 +1,29 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, Reply, Trash2 } from 'lucide-react';
-import type { CustomerQuery } from '@ute/contract';
-import { Button, ConfirmDeleteDialog, EmptyState, ListView, PageHeader, Pager, SearchBox } from '../../components/ui';
+import { apiPaths, WORK_QUEUE_LABELS, type CustomerQuery } from '@ute/contract';
+import {
+  ActiveFilter,
+  BulkActionBar,
+  BulkResultsDialog,
+  Button,
+  ConfirmDeleteDialog,
+  ConfirmDialog,
+  EmptyState,
+  ExportCsvButton,
+  ListView,
+  PageHeader,
+  Pager,
+  SearchBox,
+  TruncatedText,
+  useBulkRows,
+} from '../../components/ui';
 import { formatDateTime, orNA, truncateWords } from '../../lib/format';
 import { errorText } from '../../lib/toast';
+import { queryKeys } from '../../lib/queryKeys';
 import { useListParams } from '../../lib/useListParams';
-import { QUERIES_PAGE_SIZE, useCustomerQueries, useDeleteQuery, type QuerySort } from './api';
+import { openedRowLabel, useOpenedRow } from '../../lib/useOpenedRow';
+import { bulkQueries, QUERIES_PAGE_SIZE, queryListQuery, useCustomerQueries, useDeleteQuery, type QuerySort } from './api';
 import { QueryDetailsDialog } from './QueryDetailsDialog';
 import { ReplyDialog } from './ReplyDialog';
 
@@ -16,20 +33,45 @@ const MESSAGE_PREVIEW_WORDS = 5;
 const ALL_PAGE_BUTTONS_UP_TO = 50;
 
 export function QueriesPage() {
-  const [params, setParams] = useListParams({ page: 1, email: '', sort: 'latest' });
+  const [params, setParams] = useListParams({ page: 1, email: '', sort: 'latest', unanswered: '', open: '' });
   const sort: QuerySort = params.sort === 'oldest' ? 'oldest' : 'latest';
-  const queries = useCustomerQueries({ page: params.page, email: params.email, sort });
+  const isUnanswered = params.unanswered === 'true';
+  const listParams = { email: params.email, sort, isUnanswered, id: params.open };
+  const queries = useCustomerQueries({ ...listParams, page: params.page });
   const [viewing, setViewing] = useState<CustomerQuery | null>(null);
+  useOpenedRow(queries.data?.queries, params.open, setViewing);
   const [replying, setReplying] = useState<CustomerQuery | null>(null);
   const [toDelete, setToDelete] = useState<CustomerQuery | null>(null);
   const deleteQuery = useDeleteQuery(() => setToDelete(null));
+  const {
+    selection,
+    bulk,
+    column: selectColumn,
+  } = useBulkRows(queries.data?.queries, {
+    nameOf: (query: CustomerQuery) => `the query from ${query.email}`,
+    mutationFn: bulkQueries,
+    invalidates: [queryKeys.queries.all],
+  });
+  const [isAskingBulkDelete, setIsAskingBulkDelete] = useState(false);
+  const selectedCount = selection.selectedIds.length;
 
   const columns = useMemo<ColumnDef<CustomerQuery, unknown>[]>(
     () => [
-      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{orNA(`${row.original.firstName} ${row.original.lastName}`)}</span> },
-      { id: 'email', header: 'Email', cell: ({ row }) => <span className="break-all">{row.original.email}</span> },
+      selectColumn,
+      {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row }) => <TruncatedText text={orNA(`${row.original.firstName} ${row.original.lastName}`)} className="font-medium" />,
+      },
+      { id: 'email', header: 'Email', cell: ({ row }) => <TruncatedText text={row.original.email} className="max-w-[16rem]" /> },
       { id: 'phone', header: 'Phone', cell: ({ row }) => <span className="whitespace-nowrap">{orNA(row.original.phone)}</span> },
-      { id: 'message', header: 'Message', cell: ({ row }) => truncateWords(row.original.message, MESSAGE_PREVIEW_WORDS) },
+      {
+        id: 'message',
+        header: 'Message',
+        cell: ({ row }) => (
+          <TruncatedText text={truncateWords(row.original.message, MESSAGE_PREVIEW_WORDS)} fullText={row.original.message} className="min-w-48 max-w-xs" />
+        ),
+      },
       { id: 'date', header: 'Date', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.date)}</span> },
       { id: 'replies', header: 'Replies', cell: ({ row }) => <span data-testid="reply-count">{row.original.replies.length}</span> },
       {
@@ -67,7 +109,7 @@ export function QueriesPage() {
         },
       },
     ],
-    [],
+    [selectColumn],
   );
 
   const totalCount = queries.data?.totalCount ?? 0;
@@ -95,7 +137,15 @@ export function QueriesPage() {
             <option value="oldest">Sort by Oldest</option>
           </select>
         </label>
+        <ExportCsvButton path={apiPaths.queriesExport} query={queryListQuery(listParams)} totalRows={queries.data?.totalCount} />
       </PageHeader>
+      {isUnanswered && <ActiveFilter label={WORK_QUEUE_LABELS.unansweredQueries} onClear={() => setParams({ unanswered: '' })} />}
+      {params.open && <ActiveFilter label={openedRowLabel('query')} onClear={() => setParams({ open: '' })} />}
+      <BulkActionBar count={selectedCount} onClear={selection.clear}>
+        <Button size="sm" variant="danger" disabled={bulk.isPending} onClick={() => setIsAskingBulkDelete(true)}>
+          Delete selected
+        </Button>
+      </BulkActionBar>
       <ListView
         error={queries.isError ? errorText(queries.error) : undefined}
         columns={columns}
@@ -123,6 +173,19 @@ export function QueriesPage() {
         message="Are you sure you want to delete this query?"
         deletion={deleteQuery}
       />
+      <ConfirmDialog
+        open={isAskingBulkDelete}
+        onOpenChange={setIsAskingBulkDelete}
+        title={`Delete ${selectedCount} ${selectedCount === 1 ? 'query' : 'queries'}`}
+        message={`Are you sure you want to delete ${selectedCount} ${selectedCount === 1 ? 'query' : 'queries'}?`}
+        confirmLabel="Delete"
+        isPending={bulk.isPending}
+        onConfirm={() => {
+          bulk.run('Delete', { action: 'delete', ids: selection.selectedIds });
+          setIsAskingBulkDelete(false);
+        }}
+      />
+      <BulkResultsDialog outcome={bulk.outcome} onClose={bulk.closeOutcome} />
     </section>
   );
 }

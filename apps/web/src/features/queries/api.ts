@@ -1,5 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, type MessageResponse, type QueryListResponse, type ReplyBody, type ReplyResponse } from '@ute/contract';
+import {
+  apiPaths,
+  type BulkResponse,
+  type MessageResponse,
+  type QueryBulkBody,
+  type QueryListResponse,
+  type ReplyBody,
+  type ReplyResponse,
+} from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
@@ -7,15 +15,27 @@ import { useAdminMutation } from '../../lib/useAdminMutation';
 export const QUERIES_PAGE_SIZE = 10;
 export type QuerySort = 'latest' | 'oldest';
 
-export function useCustomerQueries(params: { page: number; email: string; sort: QuerySort }) {
+export interface QueryListParams {
+  email: string;
+  sort: QuerySort;
+  /** Only the queries without a reply (the unansweredQueries work queue). */
+  isUnanswered: boolean;
+  /** Only that query (a search hit). */
+  id?: string;
+}
+
+/** The list's query without its page: the list's call and its CSV export send the same. */
+export const queryListQuery = (params: QueryListParams) => ({
+  sort: params.sort,
+  email: params.email || undefined,
+  unanswered: params.isUnanswered ? ('true' as const) : undefined,
+  id: params.id || undefined,
+});
+
+export function useCustomerQueries(params: QueryListParams & { page: number }) {
   return useQuery({
-    queryKey: queryKeys.queries.list(params.page, params.email, params.sort),
-    queryFn: ({ signal }) =>
-      api.get<QueryListResponse>(
-        apiPaths.queries,
-        { page: params.page, limit: QUERIES_PAGE_SIZE, sort: params.sort, email: params.email || undefined },
-        signal,
-      ),
+    queryKey: queryKeys.queries.list(params.page, params.email, params.sort, params.isUnanswered, params.id),
+    queryFn: ({ signal }) => api.get<QueryListResponse>(apiPaths.queries, { page: params.page, limit: QUERIES_PAGE_SIZE, ...queryListQuery(params) }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,3 +59,6 @@ export function useDeleteQuery(onSuccess?: () => void) {
     onSuccess: () => onSuccess?.(),
   });
 }
+
+/** POST queries/bulk: delete the picked queries, each on its own. */
+export const bulkQueries = (body: QueryBulkBody) => api.post<BulkResponse>(apiPaths.queriesBulk, body);

@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Shipment } from '@ute/contract';
-import { Button, ConfirmDialog, EmptyState, ListView, PageHeader, StatusBadge } from '../../components/ui';
+import { apiPaths, WORK_QUEUE_LABELS, type Shipment } from '@ute/contract';
+import { ActiveFilter, Button, ConfirmDialog, EmptyState, ExportCsvButton, ListView, PageHeader, StatusBadge, TruncatedText } from '../../components/ui';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
-import { useAcceptQuote, useQuotes, useRejectQuote, useSendQuotePrice } from './api';
+import { quoteListQuery, useAcceptQuote, useQuotes, useRejectQuote, useSendQuotePrice } from './api';
 import { QuotePager } from './QuotePager';
 import { isOpenQuote, isQuotePagerShown, NOT_AVAILABLE, quoteView, shipmentTone } from './quoteView';
 import { SendPriceDialog } from './SendPriceDialog';
 
 export function QuotesPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useListParams({ page: 1 });
-  const quotes = useQuotes(params.page);
+  const [params, setParams] = useListParams({ page: 1, awaitingPrice: '' });
+  const isAwaitingPrice = params.awaitingPrice === 'true';
+  const quotes = useQuotes(params.page, isAwaitingPrice);
   const [toReject, setToReject] = useState<Shipment | null>(null);
   const [toPrice, setToPrice] = useState<Shipment | null>(null);
   const openShipment = (id: string) => void navigate(`/shipment/${id}`);
@@ -41,7 +42,7 @@ export function QuotesPage() {
         </div>
       ),
     },
-    { id: 'email', header: 'Email', cell: ({ row }) => <span className="break-all">{quoteView(row.original).email}</span> },
+    { id: 'email', header: 'Email', cell: ({ row }) => <TruncatedText text={quoteView(row.original).email} className="max-w-[16rem]" /> },
     { id: 'vehicleType', header: 'Vehicle Type', cell: ({ row }) => orNA(row.original.vehicleType) },
     { id: 'orderDate', header: 'Order Date & Time', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.orderDate)}</span> },
     {
@@ -49,9 +50,9 @@ export function QuotesPage() {
       header: 'Pickup Date & Time',
       cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.pickUpDateAndTime)}</span>,
     },
-    { id: 'from', header: 'From', cell: ({ row }) => <span className="block min-w-40">{quoteView(row.original).from}</span> },
-    { id: 'to', header: 'To', cell: ({ row }) => <span className="block min-w-40">{quoteView(row.original).to}</span> },
-    { id: 'notes', header: 'Note', cell: ({ row }) => <span className="block max-w-xs break-words">{orNA(row.original.notes)}</span> },
+    { id: 'from', header: 'From', cell: ({ row }) => <TruncatedText text={quoteView(row.original).from} className="min-w-40 max-w-xs" /> },
+    { id: 'to', header: 'To', cell: ({ row }) => <TruncatedText text={quoteView(row.original).to} className="min-w-40 max-w-xs" /> },
+    { id: 'notes', header: 'Note', cell: ({ row }) => <TruncatedText text={orNA(row.original.notes)} className="max-w-xs" /> },
     {
       id: 'actions',
       header: 'Actions',
@@ -90,7 +91,10 @@ export function QuotesPage() {
 
   return (
     <section>
-      <PageHeader title="Quotes" />
+      <PageHeader title="Quotes">
+        <ExportCsvButton path={apiPaths.quotesExport} query={quoteListQuery(isAwaitingPrice)} totalRows={quotes.data?.totalCounts} />
+      </PageHeader>
+      {isAwaitingPrice && <ActiveFilter label={WORK_QUEUE_LABELS.quotesAwaitingPrice} onClear={() => setParams({ awaitingPrice: '' })} />}
       <ListView
         error={quotes.isError ? errorText(quotes.error) : undefined}
         columns={columns}

@@ -7,10 +7,14 @@ import { useAdminMutation } from '../../lib/useAdminMutation';
 /** docs/product.md: the quotes list asks for 10 per page. */
 export const QUOTES_PAGE_SIZE = 10;
 
-export function useQuotes(page: number) {
+/** The list's query without its page: the list's call and its CSV export send the same. */
+export const quoteListQuery = (isAwaitingPrice: boolean) => ({ awaitingPrice: isAwaitingPrice ? ('true' as const) : undefined });
+
+/** `isAwaitingPrice`: only the quotes still waiting for a price (the quotesAwaitingPrice work queue). */
+export function useQuotes(page: number, isAwaitingPrice = false) {
   return useQuery({
-    queryKey: queryKeys.quotes.list(page),
-    queryFn: ({ signal }) => api.get<QuoteListResponse>(apiPaths.quotes, { page, limit: QUOTES_PAGE_SIZE }, signal),
+    queryKey: queryKeys.quotes.list(page, isAwaitingPrice),
+    queryFn: ({ signal }) => api.get<QuoteListResponse>(apiPaths.quotes, { ...quoteListQuery(isAwaitingPrice), page, limit: QUOTES_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 }

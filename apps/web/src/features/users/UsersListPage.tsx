@@ -2,27 +2,63 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { Activity, Trash2 } from 'lucide-react';
-import type { User } from '@ute/contract';
-import { Button, ConfirmDeleteDialog, EmptyState, ListView, PageHeader, Pager, SearchBox, StatusBadge } from '../../components/ui';
+import { apiPaths, type User } from '@ute/contract';
+import {
+  ActiveFilter,
+  BulkActionBar,
+  BulkResultsDialog,
+  Button,
+  ConfirmDeleteDialog,
+  EmptyState,
+  ExportCsvButton,
+  ListView,
+  PageHeader,
+  Pager,
+  SearchBox,
+  StatusBadge,
+  TruncatedText,
+  useBulkRows,
+} from '../../components/ui';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
+import { queryKeys } from '../../lib/queryKeys';
 import { useListParams } from '../../lib/useListParams';
-import { USER_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, useDeleteUser, useSetUserStatus, useUsers } from './api';
+import { openedRowLabel } from '../../lib/useOpenedRow';
+import { bulkUsers, USER_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, useDeleteUser, userListQuery, useSetUserStatus, useUsers } from './api';
 
 const fullNameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
 export function UsersListPage() {
-  const [params, setParams] = useListParams({ page: 1, search: '' });
-  const users = useUsers(params);
+  const [params, setParams] = useListParams({ page: 1, search: '', open: '' });
+  const users = useUsers({ page: params.page, search: params.search, id: params.open });
   const setStatus = useSetUserStatus();
   const [toDelete, setToDelete] = useState<User | null>(null);
   const deleteUser = useDeleteUser(() => setToDelete(null));
+  const {
+    selection,
+    bulk,
+    column: selectColumn,
+  } = useBulkRows(users.data?.data, {
+    nameOf: (user: User) => fullNameOf(user) || user.email,
+    mutationFn: bulkUsers,
+    invalidates: [queryKeys.users.all, queryKeys.dashboard],
+  });
 
   const columns = useMemo<ColumnDef<User, unknown>[]>(
     () => [
-      { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{orNA(fullNameOf(row.original))}</span> },
-      { id: 'email', header: 'Email', cell: ({ row }) => <span className="break-all">{row.original.email}</span> },
-      { id: 'address', header: 'Address', cell: ({ row }) => orNA(row.original.address) },
+      selectColumn,
+      {
+        id: 'name',
+        header: 'Name',
+        // The user's whole story: their page.
+        cell: ({ row }) => (
+          <Link to={`/users/${row.original._id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            <TruncatedText text={orNA(fullNameOf(row.original))} />
+          </Link>
+        ),
+      },
+      { id: 'email', header: 'Email', cell: ({ row }) => <TruncatedText text={row.original.email} className="max-w-[16rem]" /> },
+      { id: 'address', header: 'Address', cell: ({ row }) => <TruncatedText text={orNA(row.original.address)} className="max-w-[16rem]" /> },
       { id: 'phoneNumber', header: 'Mobile Number', cell: ({ row }) => <span className="whitespace-nowrap">{orNA(row.original.phoneNumber)}</span> },
       { id: 'createdAt', header: 'Created Date', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
       {
@@ -76,7 +112,7 @@ export function UsersListPage() {
         },
       },
     ],
-    [setStatus],
+    [setStatus, selectColumn],
   );
 
   const data = users.data?.data ?? [];
@@ -90,7 +126,22 @@ export function UsersListPage() {
           label="Search users by email"
           delayMs={USER_SEARCH_DEBOUNCE_MS}
         />
+        <ExportCsvButton path={apiPaths.usersExport} query={userListQuery({ search: params.search, id: params.open })} totalRows={users.data?.totalCount} />
       </PageHeader>
+      {params.open && <ActiveFilter label={openedRowLabel('user')} onClear={() => setParams({ open: '' })} />}
+      <BulkActionBar count={selection.selectedIds.length} onClear={selection.clear}>
+        <Button size="sm" variant="success" disabled={bulk.isPending} onClick={() => bulk.run('Activate', { action: 'activate', ids: selection.selectedIds })}>
+          Activate selected
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={bulk.isPending}
+          onClick={() => bulk.run('Deactivate', { action: 'deactivate', ids: selection.selectedIds })}
+        >
+          Deactivate selected
+        </Button>
+      </BulkActionBar>
       <ListView
         error={users.isError ? errorText(users.error) : undefined}
         columns={columns}
@@ -108,6 +159,7 @@ export function UsersListPage() {
         message="Are you sure you want to delete this user?"
         deletion={deleteUser}
       />
+      <BulkResultsDialog outcome={bulk.outcome} onClose={bulk.closeOutcome} />
     </section>
   );
 }

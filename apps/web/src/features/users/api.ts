@@ -1,5 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, type MessageResponse, type UserListResponse, type UserStatusBody } from '@ute/contract';
+import {
+  apiPaths,
+  type BulkResponse,
+  type MessageResponse,
+  type UserBulkBody,
+  type UserListResponse,
+  type UserStatusBody,
+  type UserStoryResponse,
+} from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
@@ -8,11 +16,13 @@ export const USERS_PAGE_SIZE = 10;
 /** docs/product.md §5: user search waits 500 ms after typing stops. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 
-export function useUsers(params: { page: number; search: string }) {
+/** The list's query without its page (`id`: only that user, a search hit): the list's call and its CSV export send the same. */
+export const userListQuery = (params: { search: string; id?: string }) => ({ search: params.search || undefined, id: params.id || undefined });
+
+export function useUsers(params: { page: number; search: string; id?: string }) {
   return useQuery({
-    queryKey: queryKeys.users.list(params.page, params.search),
-    queryFn: ({ signal }) =>
-      api.get<UserListResponse>(apiPaths.users, { page: params.page, limit: USERS_PAGE_SIZE, search: params.search || undefined }, signal),
+    queryKey: queryKeys.users.list(params.page, params.search, params.id),
+    queryFn: ({ signal }) => api.get<UserListResponse>(apiPaths.users, { page: params.page, limit: USERS_PAGE_SIZE, ...userListQuery(params) }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,5 +42,16 @@ export function useDeleteUser(onSuccess?: () => void) {
     invalidates: [queryKeys.users.all, queryKeys.dashboard],
     rowIdOf: (id) => id,
     onSuccess: () => onSuccess?.(),
+  });
+}
+
+/** POST users/bulk: activate or deactivate the picked users, each on its own. */
+export const bulkUsers = (body: UserBulkBody) => api.post<BulkResponse>(apiPaths.usersBulk, body);
+
+/** GET users/:id/story: the user and their newest rows in each part of the marketplace the admin may open. */
+export function useUserStory(id: string) {
+  return useQuery({
+    queryKey: queryKeys.users.story(id),
+    queryFn: ({ signal }) => api.get<UserStoryResponse>(apiPaths.userStory(id), undefined, signal),
   });
 }

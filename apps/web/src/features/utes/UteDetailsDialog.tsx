@@ -1,6 +1,6 @@
 import type { Ute } from '@ute/contract';
 import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui';
-import { listingTone } from '../../domain';
+import { listingTone, rejectionFields } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { formatLicenceExpiry } from './uteFormat';
 
@@ -28,6 +28,7 @@ export function UteDetailsDialog({ ute, onClose }: { ute: Ute | null; onClose: (
               { label: 'Availability', value: listOrNA(ute.uteAvailble) },
               { label: 'Budget', value: formatBudget(ute.budget) },
               { label: 'Status', value: <StatusBadge label={ute.status} tone={listingTone(ute.status)} /> },
+              ...rejectionFields(ute.rejection),
               { label: 'Created At', value: formatDateTime(ute.createdAt) },
             ]
           : []

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Ute, UteListResponse } from '@ute/contract';
 import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
+import { cellTextsAfterSelection, columnHeadersAfterSelection } from '../../test/listColumns';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { UteListPage } from './UteListPage';
 
@@ -23,6 +24,7 @@ const baseUte: Ute = {
   uteImages: ['demo-ute-1.png', 'demo-ute-3.png'],
   licenceImage: '/images/licences/demo-licence-1.png?expires=1&sig=abc',
   status: 'Pending',
+  rejection: null,
   createdAt: '2026-03-04T05:06:00.000Z',
 };
 const approved: Ute = { ...baseUte, _id: '00000002-0000-4000-8000-000000000002', uteId: 'UTE-000002', status: 'Approved' };
@@ -64,8 +66,7 @@ describe('UteListPage', () => {
   it('shows every column of docs/product.md in order', async () => {
     renderPage();
     await screen.findByText('UTE-000001');
-    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual([
+    expect(columnHeadersAfterSelection()).toEqual([
       'Full Name',
       'Description',
       'Licence No.',
@@ -86,12 +87,20 @@ describe('UteListPage', () => {
     expect(requests()[0].searchParams.toString()).toBe('page=1&pageSize=10');
   });
 
+  it('opened from the pending badge, lists only pending utes, says so, and clears the filter', async () => {
+    renderPage('/ute-list?status=Pending');
+    await screen.findByText('UTE-000001');
+    expect(requests()[0].searchParams.get('status')).toBe('Pending');
+    expect(screen.getByRole('status')).toHaveTextContent('Filtered: Pending utes');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(requests().at(-1)!.searchParams.has('status')).toBe(false));
+    expect(screen.queryByText('Filtered: Pending utes')).toBeNull();
+  });
+
   it('formats each cell: preview, expiry, lists, budget, thumbnail, and fallbacks', async () => {
     renderPage();
     const row = (await screen.findByText('UTE-000001')).closest('tr')!;
-    const cells = within(row)
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
+    const cells = cellTextsAfterSelection(row);
     expect(cells.slice(0, 10)).toEqual([
       "Olivia's Toyota HiLux",
       'Toyota HiLux SR in Perth, canopy fitted. Available...',
@@ -110,9 +119,7 @@ describe('UteListPage', () => {
     expect(cells[11]).toBe('Pending');
     expect(cells[13]).toBe('UTE-000001');
 
-    const bareCells = within(screen.getByText('UTE-000003').closest('tr')!)
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
+    const bareCells = cellTextsAfterSelection(screen.getByText('UTE-000003').closest('tr')!);
     expect(bareCells.slice(0, 11)).toEqual(['N/A', 'No description', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A']);
   });
 

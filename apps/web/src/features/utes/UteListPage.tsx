@@ -1,12 +1,26 @@
 import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { canSetUteStatus, type Ute } from '@ute/contract';
-import { ConfirmDeleteDialog, EmptyState, ImageThumbnail, PageHeader, PagedListView, SearchBox, StatusBadge } from '../../components/ui';
-import { listingTone, useModerationColumns } from '../../domain';
+import { apiPaths, canSetUteStatus, WORK_QUEUE_LABELS, type Ute } from '@ute/contract';
+import {
+  ActiveFilter,
+  ConfirmDeleteDialog,
+  EmptyState,
+  ExportCsvButton,
+  ImageThumbnail,
+  PagedListView,
+  PageHeader,
+  SearchBox,
+  StatusBadge,
+  TruncatedText,
+  useBulkRows,
+} from '../../components/ui';
+import { ListingBulkActions, listingTone, RejectDialog, useModerationColumns } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
-import { UTE_PAGE_SIZE, UTE_SEARCH_DELAY_MS, useDeleteUte, useSetUteStatus, useUtes } from './api';
+import { openedRowLabel, useOpenedRow, userFilterLabel } from '../../lib/useOpenedRow';
+import { queryKeys } from '../../lib/queryKeys';
+import { UTE_PAGE_SIZE, UTE_SEARCH_DELAY_MS, uteListQuery, bulkUtes, useDeleteUte, useSetUteStatus, useUtes } from './api';
 import { UteDetailsDialog } from './UteDetailsDialog';
 import { formatLicenceExpiry, uteDescriptionPreview } from './uteFormat';
 
@@ -14,11 +28,17 @@ export const UTE_EMPTY_TITLE = 'No UTE Listings Found';
 export const UTE_EMPTY_TEXT = 'There are currently no UTE listings available. Check back later or add a new UTE.';
 
 const UTE_COLUMNS: ColumnDef<Ute, unknown>[] = [
-  { id: 'fullName', header: 'Full Name', cell: ({ row }) => <span className="whitespace-nowrap font-medium">{orNA(row.original.fullName)}</span> },
+  { id: 'fullName', header: 'Full Name', cell: ({ row }) => <TruncatedText text={orNA(row.original.fullName)} className="font-medium" /> },
   {
     id: 'description',
     header: 'Description',
-    cell: ({ row }) => <span className="block min-w-48 max-w-xs">{uteDescriptionPreview(row.original.description)}</span>,
+    cell: ({ row }) => (
+      <TruncatedText
+        text={uteDescriptionPreview(row.original.description)}
+        fullText={row.original.description?.trim() || undefined}
+        className="min-w-48 max-w-xs"
+      />
+    ),
   },
   { id: 'licenceNumber', header: 'Licence No.', cell: ({ row }) => orNA(row.original.licenceNumber) },
   { id: 'licenceExpireDate', header: 'Expiry Date', cell: ({ row }) => formatLicenceExpiry(row.original.licenceExpireDate) },
@@ -42,27 +62,47 @@ const UTE_COLUMNS: ColumnDef<Ute, unknown>[] = [
 ];
 
 export function UteListPage() {
-  const [params, setParams] = useListParams({ page: 1, search: '' });
-  const utes = useUtes({ page: params.page, search: params.search });
+  const [params, setParams] = useListParams({ page: 1, search: '', status: '', open: '', user: '' });
+  const isPending = params.status === 'Pending';
+  const listParams = { search: params.search, isPending, id: params.open, userId: params.user };
+  const utes = useUtes({ ...listParams, page: params.page });
   const setStatus = useSetUteStatus();
   const [viewed, setViewed] = useState<Ute | null>(null);
   const [toDelete, setToDelete] = useState<Ute | null>(null);
   const deleteUte = useDeleteUte({ onSuccess: () => setToDelete(null) });
-  const columns = useModerationColumns(UTE_COLUMNS, {
+  const [toReject, setToReject] = useState<Ute | null>(null);
+  const nameOf = (ute: Ute) => ute.fullName ?? ute.uteId;
+  const {
+    selection,
+    bulk,
+    column: selectColumn,
+  } = useBulkRows(utes.data?.data, {
+    nameOf,
+    mutationFn: bulkUtes,
+    invalidates: [queryKeys.utes.all, queryKeys.dashboard],
+  });
+  const columns = useModerationColumns([selectColumn, ...UTE_COLUMNS], {
     canSetStatus: canSetUteStatus,
     setStatus,
     deletion: deleteUte,
     onView: setViewed,
+    onReject: setToReject,
     onDelete: setToDelete,
   });
   useKeepPageInRange(utes, params.page, UTE_PAGE_SIZE, setParams);
+  useOpenedRow(utes.data?.data, params.open, setViewed);
 
   return (
     <section>
       <PageHeader title="UTE Management">
         <SearchBox value={params.search} onSearch={(search) => setParams({ search })} placeholder="Search by UTE name" delayMs={UTE_SEARCH_DELAY_MS} />
+        <ExportCsvButton path={apiPaths.utesExport} query={uteListQuery(listParams)} totalRows={utes.data?.totalCount} />
       </PageHeader>
+      {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingUtes} onClear={() => setParams({ status: '' })} />}
+      {params.open && <ActiveFilter label={openedRowLabel('ute')} onClear={() => setParams({ open: '' })} />}
+      {params.user && <ActiveFilter label={userFilterLabel('utes')} onClear={() => setParams({ user: '' })} />}
 
+      <ListingBulkActions selection={selection} bulk={bulk} noun={{ one: 'UTE', many: 'UTEs' }} />
       <PagedListView
         list={utes}
         paging={{ page: params.page, pageSize: UTE_PAGE_SIZE, onPageChange: (page) => setParams({ page }) }}
@@ -70,6 +110,12 @@ export function UteListPage() {
         getRowId={(ute) => ute._id}
         caption="UTE listings"
         empty={<EmptyState title={UTE_EMPTY_TITLE} description={UTE_EMPTY_TEXT} />}
+      />
+      <RejectDialog
+        subject={toReject ? `UTE “${nameOf(toReject)}”` : null}
+        isPending={setStatus.isPending}
+        onConfirm={(rejection) => toReject && setStatus.mutate({ id: toReject._id, status: 'Rejected', rejection }, { onSuccess: () => setToReject(null) })}
+        onClose={() => setToReject(null)}
       />
       <ConfirmDeleteDialog
         target={toDelete}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, type MessageResponse, type SettableListingStatus, type UteListResponse } from '@ute/contract';
+import { apiPaths, type BulkResponse, type ListingBulkBody, type MessageResponse, type UteListResponse } from '@ute/contract';
+import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
@@ -14,24 +15,37 @@ export const UTE_SEARCH_DELAY_MS = 700;
  */
 const LICENCE_LINK_REFRESH_MS = 4 * 60_000;
 
-export function useUtes(params: { page: number; search: string }) {
+export interface UteListParams {
+  search: string;
+  /** Only the utes waiting for approval (the pendingUtes work queue). */
+  isPending: boolean;
+  /** Only that ute (a search hit). */
+  id?: string;
+  /** Only the utes this user owns (the user page's link). */
+  userId?: string;
+}
+
+/** The list's query without its page: the list's call and its CSV export send the same. */
+export const uteListQuery = (params: UteListParams) => ({
+  search: params.search || undefined,
+  status: params.isPending ? ('Pending' as const) : undefined,
+  id: params.id || undefined,
+  userId: params.userId || undefined,
+});
+
+export function useUtes(params: UteListParams & { page: number }) {
   return useQuery({
     queryKey: queryKeys.utes.list(params),
-    queryFn: ({ signal }) =>
-      api.get<UteListResponse>(apiPaths.utes, { page: params.page, pageSize: UTE_PAGE_SIZE, search: params.search || undefined }, signal),
+    queryFn: ({ signal }) => api.get<UteListResponse>(apiPaths.utes, { page: params.page, pageSize: UTE_PAGE_SIZE, ...uteListQuery(params) }, signal),
     placeholderData: keepPreviousData,
     refetchInterval: LICENCE_LINK_REFRESH_MS,
   });
 }
 
-export interface UteStatusChange {
-  id: string;
-  status: SettableListingStatus;
-}
-
 export function useSetUteStatus() {
   return useAdminMutation({
-    mutationFn: ({ id, status }: UteStatusChange) => api.patch<MessageResponse>(apiPaths.uteStatus(id), undefined, { status }),
+    // A rejection's reason and note go as the call's body.
+    mutationFn: ({ id, status, rejection }: StatusChange) => api.patch<MessageResponse>(apiPaths.uteStatus(id), rejection, { status }),
     invalidates: [queryKeys.utes.all],
     rowIdOf: ({ id }) => id,
   });
@@ -45,3 +59,6 @@ export function useDeleteUte(options: { onSuccess?: () => void } = {}) {
     onSuccess: options.onSuccess,
   });
 }
+
+/** POST utes/bulk: approve, reject or delete the picked utes, each on its own. */
+export const bulkUtes = (body: ListingBulkBody) => api.post<BulkResponse>(apiPaths.utesBulk, body);

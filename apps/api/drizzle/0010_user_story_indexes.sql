@@ -1,0 +1,8 @@
+CREATE INDEX "utes_owner_idx" ON "utes" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "utes"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "jobs_posted_by_idx" ON "jobs" USING btree ("posted_by","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "jobs"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "job_bookings_booked_by_idx" ON "job_bookings" USING btree ("booked_by","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "job_bookings"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "job_bookings_owner_idx" ON "job_bookings" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "job_bookings"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "ute_bookings_booked_by_idx" ON "ute_bookings" USING btree ("booked_by","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "ute_bookings"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "ute_bookings_owner_idx" ON "ute_bookings" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "ute_bookings"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "payments_payer_idx" ON "payments" USING btree ("payer_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "customer_queries_email_lower_idx" ON "customer_queries" USING btree (lower("email"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "customer_queries"."deleted_at" is null;

@@ -1,0 +1,24 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/database';
+import { writeAudit } from './audit.repository';
+import { actorOf } from '../../plugins/context';
+import { sendCsv } from '../../lib/csv';
+
+export interface ListExport {
+  /** The file's name before its day: `users` gives `users-2026-01-31.csv`. */
+  fileName: string;
+  /** What the list's rows are, as the audit log names them (`user`, `ute_booking`). */
+  targetType: string;
+  /** The list's query (search, filter, sort, tab), recorded with the entry. */
+  filter: unknown;
+  chunks: AsyncIterable<string>;
+}
+
+/**
+ * Answers a list's CSV export: records who took a copy of which list under which filter (the audit
+ * entry `list.export`), then streams the file. The rows are read only as the reply pulls them.
+ */
+export async function sendListExport(db: DbOrTx, request: FastifyRequest, reply: FastifyReply, exported: ListExport): Promise<FastifyReply> {
+  await writeAudit(db, actorOf(request), { action: 'list.export', targetType: exported.targetType, targetId: null, after: { filter: exported.filter } });
+  return sendCsv(reply, exported.fileName, exported.chunks);
+}

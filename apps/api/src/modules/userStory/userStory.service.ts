@@ -1,0 +1,132 @@
+import {
+  formatAud,
+  formatCentsAud,
+  toListingStatus,
+  truncateWords,
+  USER_STORY_ITEMS,
+  visibleUserStorySections,
+  type UserStoryItem,
+  type UserStoryResponse,
+  type UserStorySection,
+  type UserStorySectionData,
+} from '@ute/contract';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/errors';
+import { findLiveUser, type UserRow } from '../users/users.repository';
+import { toUserDto } from '../users/users.service';
+import * as repo from './userStory.repository';
+
+const at = (date: Date) => date.toISOString();
+/** A query's title: its first words. */
+const QUERY_TITLE_WORDS = 8;
+
+/** A bookings section (ute or job): the reference, what was booked, the amount and which side the user was on. */
+function bookingSection({ rows, total }: repo.SectionRows<repo.BookingStoryRow>) {
+  return {
+    total,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.reference,
+      detail: `${row.name} · ${formatAud(row.amount)} · ${row.isOwner ? 'as owner' : 'as booker'}`,
+      at: at(row.createdAt),
+      status: row.status,
+    })),
+  };
+}
+
+/** Each section's rows and how they read on the page. */
+const SECTIONS: Record<UserStorySection, (db: Db, user: UserRow, limit: number) => Promise<{ total: number; items: UserStoryItem[] }>> = {
+  utes: async (db, user, limit) => {
+    const { rows, total } = await repo.findUtes(db, user.id, limit);
+    return {
+      total,
+      items: rows.map((row) => ({
+        id: row.id,
+        title: row.fullName ?? row.uteId,
+        detail: row.uteId,
+        at: at(row.createdAt),
+        status: toListingStatus(row.status),
+      })),
+    };
+  },
+  jobs: async (db, user, limit) => {
+    const { rows, total } = await repo.findJobs(db, user.id, limit);
+    return {
+      total,
+      items: rows.map((row) => ({ id: row.id, title: row.title, detail: row.jobId, at: at(row.createdAt), status: toListingStatus(row.status) })),
+    };
+  },
+  uteBookings: async (db, user, limit) => bookingSection(await repo.findUteBookings(db, user.id, limit)),
+  jobBookings: async (db, user, limit) => bookingSection(await repo.findJobBookings(db, user.id, limit)),
+  payments: async (db, user, limit) => {
+    const { rows, total } = await repo.findPayments(db, user.id, limit);
+    return {
+      total,
+      items: rows.map((row) => ({
+        id: row.id,
+        title: formatCentsAud(row.amountCents),
+        detail: `${row.isStripe ? 'Stripe' : 'Manual'} · ${row.isJob ? 'job' : 'ute'}`,
+        at: at(row.createdAt),
+        status: row.status,
+      })),
+    };
+  },
+  queries: async (db, user, limit) => {
+    const { rows, total } = await repo.findQueries(db, user.email, limit);
+    return {
+      total,
+      items: rows.map((row) => ({ id: row.id, title: truncateWords(row.message, QUERY_TITLE_WORDS), detail: user.email, at: at(row.createdAt), status: null })),
+    };
+  },
+  activity: async (db, user, limit) => {
+    const { rows, total } = await repo.findActivities(db, user.id, limit);
+    return {
+      total,
+      items: rows.map((row) => {
+        const to = row.activityTo ?? {};
+        return {
+          id: String(row.id),
+          title: row.activity.replaceAll('-', ' '),
+          detail: to.uteName ?? to.jobName ?? to.fullName ?? '',
+          at: at(row.occurredAt),
+          status: null,
+        };
+      }),
+    };
+  },
+  adminActions: async (db, user, limit) => {
+    const { rows, total } = await repo.findAdminActions(db, user.id, limit);
+    return {
+      total,
+      items: rows.map((row) => ({
+        id: String(row.id),
+        title: row.action,
+        detail: row.adminName ? `${row.adminName} (${row.adminEmail})` : 'System',
+        at: at(row.createdAt),
+        status: null,
+      })),
+    };
+  },
+};
+
+export interface UserStoryServiceDeps {
+  db: Db;
+}
+
+export function createUserStoryService({ db }: UserStoryServiceDeps) {
+  /** GET users/:id/story: the user and, for each part of the marketplace the caller's roles open, their newest rows and total. */
+  async function getStory(userId: string, roles: readonly string[]): Promise<UserStoryResponse> {
+    const user = await findLiveUser(db, userId);
+    if (!user) throw notFound('User');
+    const sections = visibleUserStorySections(roles);
+    const data = await Promise.all(sections.map((section) => SECTIONS[section](db, user, USER_STORY_ITEMS)));
+    return {
+      user: toUserDto(user),
+      sections: sections.map((section, i): UserStorySectionData => ({ section, ...data[i] })),
+    };
+  }
+
+  return { getStory };
+}
+
+export type UserStoryService = ReturnType<typeof createUserStoryService>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { canCall } from './access';
+import type { RouteName } from './paths';
+import { userSchema } from './people';
+
+/**
+ * A user's whole story on one page (issue 16): their details, then a short list per part of the
+ * marketplace they touch, each with its total and a link to the full list filtered to them.
+ */
+export const USER_STORY_SECTIONS = ['utes', 'jobs', 'uteBookings', 'jobBookings', 'payments', 'queries', 'activity', 'adminActions'] as const;
+export type UserStorySection = (typeof USER_STORY_SECTIONS)[number];
+
+/** The list call behind each section: who may open that list sees the section (ROUTE_ACCESS stays the one map). */
+export const USER_STORY_SECTION_LISTS = {
+  utes: 'utes',
+  jobs: 'jobs',
+  uteBookings: 'uteBookings',
+  jobBookings: 'jobBookings',
+  payments: 'payments',
+  queries: 'queries',
+  activity: 'activities',
+  adminActions: 'auditLog',
+} as const satisfies Record<UserStorySection, RouteName>;
+
+export const USER_STORY_SECTION_LABELS: Record<UserStorySection, string> = {
+  utes: 'Utes',
+  jobs: 'Jobs',
+  uteBookings: 'Ute bookings',
+  jobBookings: 'Job bookings',
+  payments: 'Payments',
+  queries: 'Queries',
+  activity: 'Activity',
+  adminActions: 'Admin actions',
+};
+
+/** The sections an admin holding `roles` is answered. */
+export function visibleUserStorySections(roles: readonly string[]): UserStorySection[] {
+  return USER_STORY_SECTIONS.filter((section) => canCall(roles, USER_STORY_SECTION_LISTS[section]));
+}
+
+/** Rows per section: the newest few; the link opens the rest. */
+export const USER_STORY_ITEMS = 5;
+
+/** One row of a section: what names it, when, and its status where it has one. */
+export const userStoryItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  at: z.string(),
+  status: z.string().nullable(),
+});
+export type UserStoryItem = z.infer<typeof userStoryItemSchema>;
+
+export const userStorySectionSchema = z.object({
+  section: z.enum(USER_STORY_SECTIONS),
+  /** How many rows the full list filtered to this user holds. */
+  total: z.number(),
+  items: z.array(userStoryItemSchema),
+});
+export type UserStorySectionData = z.infer<typeof userStorySectionSchema>;
+
+/** The user, then the sections the caller may see, in USER_STORY_SECTIONS order. */
+export const userStoryResponseSchema = z.object({
+  user: userSchema,
+  sections: z.array(userStorySectionSchema),
+});
+export type UserStoryResponse = z.infer<typeof userStoryResponseSchema>;

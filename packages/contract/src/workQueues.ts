@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { canCall } from './access';
+import type { RouteName } from './paths';
+
+/**
+ * The work queues of issue 16: the rows of a list that wait for an admin. Each is one trigger-kept
+ * counter in the api and one filter of its list, and the two mean exactly the same rows.
+ */
+export const WORK_QUEUES = [
+  'pendingUtes',
+  'pendingJobs',
+  'uteBookingsAwaitingPayout',
+  'jobBookingsAwaitingPayout',
+  'manualPaymentsAwaitingAcceptance',
+  'unansweredQueries',
+  'quotesAwaitingPrice',
+] as const;
+export type WorkQueue = (typeof WORK_QUEUES)[number];
+
+/** The list call each queue filters: who may open that list sees its queue. */
+export const WORK_QUEUE_LISTS = {
+  pendingUtes: 'utes',
+  pendingJobs: 'jobs',
+  uteBookingsAwaitingPayout: 'uteBookings',
+  jobBookingsAwaitingPayout: 'jobBookings',
+  manualPaymentsAwaitingAcceptance: 'manualPayments',
+  unansweredQueries: 'queries',
+  quotesAwaitingPrice: 'quotes',
+} as const satisfies Record<WorkQueue, RouteName>;
+
+/** What each queue holds, in words: the badge's accessible name and the filtered list's notice. */
+export const WORK_QUEUE_LABELS: Record<WorkQueue, string> = {
+  pendingUtes: 'Pending utes',
+  pendingJobs: 'Pending jobs',
+  uteBookingsAwaitingPayout: 'Ute bookings delivered, awaiting payout',
+  jobBookingsAwaitingPayout: 'Job bookings delivered, awaiting payout',
+  manualPaymentsAwaitingAcceptance: 'Manual payments awaiting acceptance',
+  unansweredQueries: 'Queries with no reply',
+  quotesAwaitingPrice: 'Quotes awaiting a price',
+};
+
+/** The queues an admin holding `roles` sees: those whose list they may open. */
+export function visibleWorkQueues(roles: readonly string[]): WorkQueue[] {
+  return WORK_QUEUES.filter((queue) => canCall(roles, WORK_QUEUE_LISTS[queue]));
+}
+
+/**
+ * A list's query flag that narrows it to its work queue: present as `true`, or absent. (A boolean
+ * would accept `false`, which would have to mean "all but the queue", a list nobody asked for.)
+ */
+export const workQueueFlagSchema = (name: string) => z.enum(['true'], { error: `${name} must be true` }).optional();
+
+export const workQueueCountSchema = z.object({ queue: z.enum(WORK_QUEUES), count: z.number().int().nonnegative() });
+export type WorkQueueCount = z.infer<typeof workQueueCountSchema>;
+export const workQueuesResponseSchema = z.object({ data: z.array(workQueueCountSchema) });
+export type WorkQueuesResponse = z.infer<typeof workQueuesResponseSchema>;
