@@ -22,7 +22,13 @@ export function TwoFactorSetupPanel({ onEnabled }: TwoFactorSetupPanelProps) {
     event.preventDefault();
     setWasSubmitted(true);
     if (totpCodeError(code)) return;
-    enable.mutate(code, { onSuccess: (result) => onEnabled(result.recoveryCodes) });
+    // Not mutate's own onSuccess: turning 2FA on refreshes the status, which replaces this panel
+    // before the list refresh ends, and an unmounted mutate never calls back, so the recovery codes
+    // would never show. The promise resolves either way (errors are toasted by the mutation).
+    enable.mutateAsync(code).then(
+      (result) => onEnabled(result.recoveryCodes),
+      () => undefined,
+    );
   };
 
   if (!setup) {
