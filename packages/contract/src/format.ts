@@ -48,3 +48,8 @@ export function truncateWords(text: string, max: number): string {
   const words = text.trim().split(/\s+/).filter(Boolean);
   return words.length > max ? `${words.slice(0, max).join(' ')}...` : words.join(' ');
 }
+
+/** A person's whole name, "First Last" ('' when both are blank, so a caller picks its fallback). */
+export function fullNameOf(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
+}

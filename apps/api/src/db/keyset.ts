@@ -1,25 +1,15 @@
 import { and, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database';
-import { indexOrder, type ListJoin, type ListOrder, type ListRow } from './paging';
+import { listRowOf, readListRows, type ListJoin, type ListOrder, type ListRead, type ListRow, type ListSource } from './paging';
 
 /** Rows per database read of an export: memory holds one batch, however long the list. */
 export const EXPORT_BATCH = 1000;
-
-/** What a list reads, without its page: the rows (`where`, `joins`) and their order. */
-export interface ListSource<TTable extends PgTable, TJoins extends Record<string, ListJoin>> {
-  table: TTable;
-  where: SQL | undefined;
-  order: ListOrder;
-  joins?: TJoins;
-}
 
 interface Key {
   column: AnyColumn;
   isNullable: boolean;
 }
-
-type Read = Record<string, unknown> & { row: Record<string, unknown> };
 
 const keyField = (index: number) => `__key${index}`;
 
@@ -73,8 +63,8 @@ async function* readPart(
   if (keys.length === 0) {
     // No key left (the null rows of a one-column order): those few rows are read by offset.
     for (let offset = 0; ; offset += size) {
-      const reads = await readBatch(db, source, keys, and(source.where, ...conditions), size, offset);
-      if (reads.length > 0) yield reads.map((read) => rowOf(read, source));
+      const reads = await readBatch(db, source, keys, and(...conditions), size, offset);
+      if (reads.length > 0) yield reads.map((read) => listRowOf(read, source));
       if (reads.length < size) return;
     }
   }
@@ -85,8 +75,8 @@ async function* readPart(
   const comparison = sql.raw(isDescending(source.order) ? '<' : '>');
   let bound: SQL | undefined;
   for (;;) {
-    const reads = await readBatch(db, source, keys, and(source.where, ...conditions, bound), size, 0);
-    if (reads.length > 0) yield reads.map((read) => rowOf(read, source));
+    const reads = await readBatch(db, source, keys, and(...conditions, bound), size, 0);
+    if (reads.length > 0) yield reads.map((read) => listRowOf(read, source));
     if (reads.length < size) return;
     const last = reads[reads.length - 1];
     const values = keys.map((key, index) => sql`cast(${last[keyField(index)] as string} as ${sql.raw(key.column.getSQLType())})`);
@@ -94,37 +84,15 @@ async function* readPart(
   }
 }
 
-async function readBatch(
+/** One batch in the list's order, narrowed by `bound`, each row with its keys as text (to resume from). */
+function readBatch(
   db: DbOrTx,
   source: ListSource<PgTable, Record<string, ListJoin>>,
   keys: readonly Key[],
-  where: SQL | undefined,
+  bound: SQL | undefined,
   size: number,
   offset: number,
-): Promise<Read[]> {
-  const { table, order, joins = {} } = source;
-  const fields: Record<string, unknown> = { row: table };
-  for (const [name, join] of Object.entries(joins)) fields[name] = join.fields;
-  keys.forEach((key, index) => {
-    fields[keyField(index)] = sql<string>`${key.column}::text`;
-  });
-  let query = db
-    .select(fields as { row: PgTable })
-    .from(table)
-    .$dynamic();
-  for (const join of Object.values(joins)) query = query.leftJoin(join.table, join.on);
-  const rows = await query
-    .where(where)
-    .orderBy(...order.columns.map((column) => indexOrder(column, order.index, order.walk ?? 'forward')))
-    .limit(size)
-    .offset(offset);
-  return rows as Read[];
-}
-
-function rowOf(read: Read, source: ListSource<PgTable, Record<string, ListJoin>>): Record<string, unknown> {
-  const names = Object.keys(source.joins ?? {});
-  if (names.length === 0) return read.row;
-  const row: Record<string, unknown> = { ...read.row };
-  for (const name of names) row[name] = read[name];
-  return row;
+): Promise<ListRead[]> {
+  const extra = Object.fromEntries(keys.map((key, index) => [keyField(index), sql<string>`${key.column}::text`]));
+  return readListRows(db, source, { walk: source.order.walk ?? 'forward', offset, limit: size, bound, extra });
 }

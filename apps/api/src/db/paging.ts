@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { readCounters, type CounterName } from './counters';
@@ -31,10 +31,15 @@ export type ListRow<TTable extends PgTable, TJoins extends ListJoins> = TTable['
   [Name in keyof TJoins]: SelectResultFields<TJoins[Name]['fields']> | null;
 };
 
-export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoins> {
+/** What a list reads, without its page: its rows (`where`, `joins`) and their order. A page and an export read the same. */
+export interface ListSource<TTable extends PgTable, TJoins extends ListJoins> {
   table: TTable;
   where: SQL | undefined;
   order: ListOrder;
+  joins?: TJoins;
+}
+
+export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoins> extends ListSource<TTable, TJoins> {
   /**
    * The trigger-kept counters whose sum is the list's total when it is not searched (several for a
    * tab made of several counted groups). Without one (or with a counter row missing) the total is a
@@ -45,7 +50,6 @@ export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoin
   isSearch?: boolean;
   page: number;
   limit: number;
-  joins?: TJoins;
 }
 
 /**
@@ -101,33 +105,44 @@ async function countMatches(db: DbOrTx, table: PgTable, where: SQL | undefined):
 
 const matchCount = sql<number | string>`count(*) over ()`;
 
-interface ReadRow {
+/** A read of a list's row: the table's row, each join's object, and the `extra` values asked for. */
+export interface ListRead {
   row: Record<string, unknown>;
-  total?: number | string;
-  [join: string]: unknown;
+  [field: string]: unknown;
 }
 
-/** One page of the list's rows walking its index `walk`, with `count(*) over ()` when `withTotal`. */
-async function readRows(
+/**
+ * Rows of a list walking its index `walk` (a page, or an export's batch), each with `extra` values
+ * beside it (`count(*) over ()`, the keys an export resumes from), `where` narrowed by `bound`.
+ */
+export async function readListRows(
   db: DbOrTx,
-  options: ListPageOptions<PgTable, ListJoins>,
-  read: { walk: Walk; offset: number; limit: number; withTotal: boolean },
-): Promise<ReadRow[]> {
-  const { table, where, order, joins = {} } = options;
-  const fields: Record<string, unknown> = { row: table };
+  source: ListSource<PgTable, ListJoins>,
+  read: { walk: Walk; offset: number; limit: number; bound?: SQL; extra?: Record<string, SQL> },
+): Promise<ListRead[]> {
+  const { table, where, order, joins = {} } = source;
+  const fields: Record<string, unknown> = { row: table, ...read.extra };
   for (const [name, join] of Object.entries(joins)) fields[name] = join.fields;
-  if (read.withTotal) fields.total = matchCount;
   let query = db
     .select(fields as { row: PgTable })
     .from(table)
     .$dynamic();
   for (const join of Object.values(joins)) query = query.leftJoin(join.table, join.on);
   const rows = await query
-    .where(where)
+    .where(and(where, read.bound))
     .orderBy(...order.columns.map((column) => indexOrder(column, order.index, read.walk)))
     .limit(read.limit)
     .offset(read.offset);
-  return rows as ReadRow[];
+  return rows as ListRead[];
+}
+
+/** The list's row of a read: the table's row with each join's object under its name. */
+export function listRowOf<TTable extends PgTable, TJoins extends ListJoins>(read: ListRead, source: ListSource<TTable, TJoins>): ListRow<TTable, TJoins> {
+  const names = Object.keys(source.joins ?? {});
+  if (names.length === 0) return read.row as ListRow<TTable, TJoins>;
+  const row: Record<string, unknown> = { ...read.row };
+  for (const name of names) row[name] = read[name];
+  return row as ListRow<TTable, TJoins>;
 }
 
 /**
@@ -146,26 +161,19 @@ export async function listPage<TTable extends PgTable, TJoins extends ListJoins 
 ): Promise<{ rows: ListRow<TTable, TJoins>[]; totalCount: number }> {
   const { page, limit, table, where } = options;
   const walk = options.order.walk ?? 'forward';
-  const joinNames = Object.keys(options.joins ?? {});
-  const rowOf = (read: ReadRow): ListRow<TTable, TJoins> => {
-    if (joinNames.length === 0) return read.row as ListRow<TTable, TJoins>;
-    const row: Record<string, unknown> = { ...read.row };
-    for (const name of joinNames) row[name] = read[name];
-    return row as ListRow<TTable, TJoins>;
-  };
+  const rowOf = (read: ListRead) => listRowOf(read, options);
   if (options.isSearch) {
     const offset = (page - 1) * limit;
-    const found = await readRows(db, options, { walk, offset, limit, withTotal: true });
+    const found = await readListRows(db, options, { walk, offset, limit, extra: { total: matchCount } });
     const totalCount = found.length > 0 ? Number(found[0].total) : offset === 0 ? 0 : await countMatches(db, table, where);
     return { rows: found.map(rowOf), totalCount };
   }
   const totalCount = (await keptTotal(db, options.counter)) ?? (await countMatches(db, table, where));
   const plan = planPage(page, limit, totalCount);
-  const found = await readRows(db, options, {
+  const found = await readListRows(db, options, {
     walk: plan.isFromEnd ? (walk === 'forward' ? 'backward' : 'forward') : walk,
     offset: plan.offset,
     limit: plan.limit,
-    withTotal: false,
   });
   if (plan.isFromEnd) found.reverse();
   return { rows: found.map(rowOf), totalCount };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  fullNameOf,
   PAYOUT_MESSAGES,
   totalPagesOf,
   type Address,
@@ -37,7 +38,6 @@ import {
   softDeleteJobBooking,
   uteBookingExportSource,
   type BookingListSourceFilter,
-  type TransferState,
   type JobBookingRow,
   type PayableBooking,
   type PayoutRow,
@@ -116,9 +116,7 @@ function bookingListFilter(query: BookingExportQuery): BookingListSourceFilter {
   return { payment: query.payment ?? (isAcrossTabs ? undefined : 'stripe'), isAwaitingPayout, id: query.id, userId: query.userId };
 }
 
-const personName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : null);
 const addressText = (street: string | null, state: string | null, postalCode: string | null) => [street, state, postalCode].filter(Boolean).join(', ') || null;
-const transferStateOf = (row: { transferState: TransferState; transactionId: string | null }) => row.transferState;
 const paymentOf = (row: { transactionId: string | null }) => (row.transactionId ? 'stripe' : 'manual');
 
 type UteBookingExportRow = UteBookingRow & { ownerAccount: { accountNumber: string } | null };
@@ -129,7 +127,7 @@ export const UTE_BOOKING_CSV: readonly CsvColumn<UteBookingExportRow>[] = [
   { header: 'id', value: (row) => row.id },
   { header: 'booking_id', value: (row) => row.uteBookingId },
   { header: 'ute_name', value: (row) => row.uteName },
-  { header: 'booked_by', value: (row) => personName(row.booker) },
+  { header: 'booked_by', value: (row) => (row.booker ? fullNameOf(row.booker) : null) },
   { header: 'status', value: (row) => row.status },
   { header: 'amount_dollars', value: (row) => dollars(row.amount) },
   { header: 'actual_amount_dollars', value: (row) => dollars(row.actualAmount) },
@@ -138,7 +136,7 @@ export const UTE_BOOKING_CSV: readonly CsvColumn<UteBookingExportRow>[] = [
   { header: 'drop_address', value: (row) => addressText(row.dropStreet, row.dropState, row.dropPostalCode) },
   { header: 'payment', value: paymentOf },
   { header: 'transaction_id', value: (row) => row.transactionId },
-  { header: 'transfer_state', value: transferStateOf },
+  { header: 'transfer_state', value: (row) => row.transferState },
   { header: 'owner_account_number', value: (row) => maskAccountNumber(row.ownerAccount?.accountNumber) },
   { header: 'created_at', value: (row) => row.createdAt.toISOString() },
 ];
@@ -149,13 +147,13 @@ export const JOB_BOOKING_CSV: readonly CsvColumn<JobBookingExportRow>[] = [
   { header: 'booking_id', value: (row) => row.jobBookingId },
   { header: 'job_title', value: (row) => row.jobTitle },
   { header: 'ute_name', value: (row) => row.uteName },
-  { header: 'booked_by', value: (row) => personName(row.booker) },
-  { header: 'ute_owner', value: (row) => personName(row.owner) },
+  { header: 'booked_by', value: (row) => (row.booker ? fullNameOf(row.booker) : null) },
+  { header: 'ute_owner', value: (row) => (row.owner ? fullNameOf(row.owner) : null) },
   { header: 'status', value: (row) => row.status },
   { header: 'amount_dollars', value: (row) => dollars(row.amount) },
   { header: 'payment', value: paymentOf },
   { header: 'transaction_id', value: (row) => row.transactionId },
-  { header: 'transfer_state', value: transferStateOf },
+  { header: 'transfer_state', value: (row) => row.transferState },
   { header: 'owner_account_number', value: (row) => maskAccountNumber(row.ownerAccount?.accountNumber) },
   { header: 'created_at', value: (row) => row.createdAt.toISOString() },
 ];

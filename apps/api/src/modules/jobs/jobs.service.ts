@@ -14,12 +14,11 @@ import {
 } from '@ute/contract';
 import type { Db } from '../../db/database';
 import { readListBatches } from '../../db/keyset';
-import { runBulk } from '../../lib/bulk';
 import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
-import { recordListingDecision, rejectionOf } from '../moderation/moderation.service';
+import { recordListingDecision, rejectionOf, runListingBulk } from '../moderation/moderation.service';
 import * as repo from './jobs.repository';
 
 /** The one place a stored job becomes the wire shape of docs/product.md. */
@@ -62,7 +61,7 @@ export const JOB_CSV: readonly CsvColumn<repo.JobRow>[] = [
   { header: 'state', value: (row) => row.state },
   { header: 'location', value: (row) => row.location },
   { header: 'work_schedule', value: (row) => row.workSchedule.join('; ') },
-  { header: 'budget_dollars', value: (row) => dollars(row.budget === null ? null : Number(row.budget)) },
+  { header: 'budget_dollars', value: (row) => dollars(row.budget) },
   { header: 'created_at', value: (row) => row.createdAt.toISOString() },
 ];
 
@@ -108,14 +107,9 @@ export function createJobsService({ db, mailer }: JobsServiceDeps) {
     return { message: status === 'Approved' ? listingMessages.jobApproved : listingMessages.jobRejected };
   }
 
-  /** POST jobs/bulk: each job in turn, as its single call would (its own transaction, audit entry and notice). */
-  function bulkJobs(body: ListingBulkBody, actor: Actor): Promise<BulkResponse> {
-    const rejection = body.reason ? { reason: body.reason, note: body.note } : null;
-    return runBulk(body.ids, async (id) => {
-      if (body.action === 'delete') return (await deleteJob(id, actor)).message;
-      return (await setJobStatus(id, body.action === 'approve' ? 'Approved' : 'Rejected', rejection, actor)).message;
-    });
-  }
+  /** POST jobs/bulk: each job in turn, through the single-row actions. */
+  const bulkJobs = (body: ListingBulkBody, actor: Actor): Promise<BulkResponse> =>
+    runListingBulk(body, { setStatus: (id, status, rejection) => setJobStatus(id, status, rejection, actor), remove: (id) => deleteJob(id, actor) });
 
   async function deleteJob(id: string, actor: Actor) {
     await db.transaction(async (tx) => {

@@ -2,12 +2,16 @@ import {
   LISTING_DECISION_ACTIVITIES,
   REJECTION_REASONS,
   toListingStatus,
+  type BulkResponse,
+  type ListingBulkBody,
   type ListingRejection,
+  type MessageResponse,
   type Rejection,
   type RejectionReason,
   type SettableListingStatus,
 } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { runBulk } from '../../lib/bulk';
 import type { Mailer } from '../mail/mailer';
 import { approvalNoticeMail, rejectionNoticeMail, type ListingKind } from './listingNotices';
 import * as repo from './moderation.repository';
@@ -57,4 +61,19 @@ export async function recordListingDecision(tx: DbOrTx, mailer: Mailer, decision
     ? approvalNoticeMail(notice)
     : rejectionNoticeMail({ ...notice, reason: decision.rejection?.reason ?? null, note: decision.rejection?.note ?? null });
   return mailer.enqueue(tx, mail);
+}
+
+/** The single-row actions of a listing module (utes, jobs) that its bulk call repeats. */
+export interface ListingActions {
+  setStatus: (id: string, status: SettableListingStatus, rejection: Rejection | null) => Promise<MessageResponse>;
+  remove: (id: string) => Promise<MessageResponse>;
+}
+
+/** POST utes/bulk and jobs/bulk: each listing in turn, as its single call would (its own transaction, audit entry and notice). */
+export function runListingBulk(body: ListingBulkBody, actions: ListingActions): Promise<BulkResponse> {
+  const rejection = body.reason ? { reason: body.reason, note: body.note } : null;
+  return runBulk(body.ids, async (id) => {
+    if (body.action === 'delete') return (await actions.remove(id)).message;
+    return (await actions.setStatus(id, body.action === 'approve' ? 'Approved' : 'Rejected', rejection)).message;
+  });
 }

@@ -50,7 +50,7 @@ export const QUOTE_CSV: readonly CsvColumn<repo.ShipmentRow>[] = [
   { header: 'delivery_address', value: (row) => addressesOf(row).to },
   { header: 'order_date', value: (row) => iso(row.orderDate) },
   { header: 'pick_up_date_and_time', value: (row) => iso(row.pickUpDateAndTime) },
-  { header: 'price_dollars', value: (row) => dollars(row.price === null ? null : Number(row.price)) },
+  { header: 'price_dollars', value: (row) => dollars(row.price) },
   { header: 'notes', value: (row) => row.notes },
   { header: 'created_at', value: (row) => row.createdAt.toISOString() },
 ];

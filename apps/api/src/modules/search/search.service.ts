@@ -1,4 +1,5 @@
 import {
+  fullNameOf,
   SEARCH_HITS_PER_GROUP,
   toListingStatus,
   visibleSearchGroups,
@@ -12,11 +13,9 @@ import * as repo from './search.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const personName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
-
 /** Each group's finder and how its rows are named in the results. */
 const FINDERS: Record<SearchGroup, (db: Db, term: repo.SearchTerm) => Promise<SearchHit[]>> = {
-  users: async (db, term) => (await repo.findUsers(db, term)).map((row) => ({ id: row.id, title: personName(row), detail: row.email })),
+  users: async (db, term) => (await repo.findUsers(db, term)).map((row) => ({ id: row.id, title: fullNameOf(row), detail: row.email })),
   utes: async (db, term) =>
     (await repo.findUtes(db, term)).map((row) => ({ id: row.id, title: row.fullName ?? row.uteId, detail: `${row.uteId} · ${toListingStatus(row.status)}` })),
   jobs: async (db, term) =>
@@ -25,7 +24,7 @@ const FINDERS: Record<SearchGroup, (db: Db, term: repo.SearchTerm) => Promise<Se
     (await repo.findUteBookings(db, term)).map((row) => ({ id: row.id, title: row.bookingId, detail: `${row.name} · ${row.status}` })),
   jobBookings: async (db, term) =>
     (await repo.findJobBookings(db, term)).map((row) => ({ id: row.id, title: row.bookingId, detail: `${row.name} · ${row.status}` })),
-  queries: async (db, term) => (await repo.findQueries(db, term)).map((row) => ({ id: row.id, title: personName(row), detail: row.email })),
+  queries: async (db, term) => (await repo.findQueries(db, term)).map((row) => ({ id: row.id, title: fullNameOf(row), detail: row.email })),
 };
 
 export interface SearchServiceDeps {

@@ -12,8 +12,11 @@ import {
 } from '@ute/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
+import { listJobBookings, listUteBookings } from '../bookings/bookings.repository';
+import { listJobs } from '../jobs/jobs.repository';
 import { findLiveUser, type UserRow } from '../users/users.repository';
 import { toUserDto } from '../users/users.service';
+import { listUtes } from '../utes/utes.repository';
 import * as repo from './userStory.repository';
 
 const at = (date: Date) => date.toISOString();
@@ -21,25 +24,32 @@ const at = (date: Date) => date.toISOString();
 const QUERY_TITLE_WORDS = 8;
 
 /** A bookings section (ute or job): the reference, what was booked, the amount and which side the user was on. */
-function bookingSection({ rows, total }: repo.SectionRows<repo.BookingStoryRow>) {
+function bookingSection(
+  user: UserRow,
+  { rows, total }: { rows: { id: string; reference: string; name: string; amount: number; status: string; ownerId: string; createdAt: Date }[]; total: number },
+) {
   return {
     total,
     items: rows.map((row) => ({
       id: row.id,
       title: row.reference,
-      detail: `${row.name} · ${formatAud(row.amount)} · ${row.isOwner ? 'as owner' : 'as booker'}`,
+      detail: `${row.name} · ${formatAud(row.amount)} · ${row.ownerId === user.id ? 'as owner' : 'as booker'}`,
       at: at(row.createdAt),
       status: row.status,
     })),
   };
 }
 
-/** Each section's rows and how they read on the page. */
+/**
+ * Each section's rows and how they read on the page. Utes, jobs and bookings are read by their
+ * lists' own calls with the `userId` filter (page 1 of `limit` rows), so a section's total is the
+ * one its "see all" link shows.
+ */
 const SECTIONS: Record<UserStorySection, (db: Db, user: UserRow, limit: number) => Promise<{ total: number; items: UserStoryItem[] }>> = {
   utes: async (db, user, limit) => {
-    const { rows, total } = await repo.findUtes(db, user.id, limit);
+    const { rows, totalCount } = await listUtes(db, { userId: user.id, page: 1, pageSize: limit });
     return {
-      total,
+      total: totalCount,
       items: rows.map((row) => ({
         id: row.id,
         title: row.fullName ?? row.uteId,
@@ -50,14 +60,20 @@ const SECTIONS: Record<UserStorySection, (db: Db, user: UserRow, limit: number) 
     };
   },
   jobs: async (db, user, limit) => {
-    const { rows, total } = await repo.findJobs(db, user.id, limit);
+    const { rows, totalCount } = await listJobs(db, { userId: user.id, page: 1, limit });
     return {
-      total,
+      total: totalCount,
       items: rows.map((row) => ({ id: row.id, title: row.title, detail: row.jobId, at: at(row.createdAt), status: toListingStatus(row.status) })),
     };
   },
-  uteBookings: async (db, user, limit) => bookingSection(await repo.findUteBookings(db, user.id, limit)),
-  jobBookings: async (db, user, limit) => bookingSection(await repo.findJobBookings(db, user.id, limit)),
+  uteBookings: async (db, user, limit) => {
+    const { rows, total } = await listUteBookings(db, { userId: user.id, page: 1, limit });
+    return bookingSection(user, { total, rows: rows.map((row) => ({ ...row, reference: row.uteBookingId, name: row.uteName })) });
+  },
+  jobBookings: async (db, user, limit) => {
+    const { rows, total } = await listJobBookings(db, { userId: user.id, page: 1, limit });
+    return bookingSection(user, { total, rows: rows.map((row) => ({ ...row, reference: row.jobBookingId, name: row.jobTitle })) });
+  },
   payments: async (db, user, limit) => {
     const { rows, total } = await repo.findPayments(db, user.id, limit);
     return {

@@ -13,13 +13,12 @@ import {
 } from '@ute/contract';
 import type { Db } from '../../db/database';
 import { readListBatches } from '../../db/keyset';
-import { runBulk } from '../../lib/bulk';
 import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../plugins/storage';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
-import { recordListingDecision, rejectionOf } from '../moderation/moderation.service';
+import { recordListingDecision, rejectionOf, runListingBulk } from '../moderation/moderation.service';
 import * as repo from './utes.repository';
 
 /** The one place a stored ute becomes the wire shape of docs/product.md (its spellings included). */
@@ -77,7 +76,7 @@ export const UTE_CSV: readonly CsvColumn<repo.UteRow>[] = [
   { header: 'location', value: (row) => row.location },
   { header: 'service_cities', value: (row) => joined(row.serviceCities) },
   { header: 'availability', value: (row) => joined(row.availability) },
-  { header: 'budget_dollars', value: (row) => dollars(row.budget === null ? null : Number(row.budget)) },
+  { header: 'budget_dollars', value: (row) => dollars(row.budget) },
   { header: 'created_at', value: (row) => row.createdAt.toISOString() },
 ];
 
@@ -125,14 +124,9 @@ export function createUtesService({ db, files, mailer }: UtesServiceDeps) {
     return { message: status === 'Approved' ? listingMessages.uteApproved : listingMessages.uteRejected };
   }
 
-  /** POST utes/bulk: each ute in turn, as its single call would (its own transaction, audit entry and notice). */
-  function bulkUtes(body: ListingBulkBody, actor: Actor): Promise<BulkResponse> {
-    const rejection = body.reason ? { reason: body.reason, note: body.note } : null;
-    return runBulk(body.ids, async (id) => {
-      if (body.action === 'delete') return (await deleteUte(id, actor)).message;
-      return (await setUteStatus(id, body.action === 'approve' ? 'Approved' : 'Rejected', rejection, actor)).message;
-    });
-  }
+  /** POST utes/bulk: each ute in turn, through the single-row actions. */
+  const bulkUtes = (body: ListingBulkBody, actor: Actor): Promise<BulkResponse> =>
+    runListingBulk(body, { setStatus: (id, status, rejection) => setUteStatus(id, status, rejection, actor), remove: (id) => deleteUte(id, actor) });
 
   async function deleteUte(id: string, actor: Actor) {
     await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
-import type { ActivityDayGroup } from '@ute/contract';
+import { fullNameOf, type ActivityDayGroup } from '@ute/contract';
 import { Button, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/apiClient';
 import { errorText } from '../../lib/toast';
@@ -56,7 +56,7 @@ export function UserActivityPage() {
   const dates = first?.dates ?? [];
   const totalCount = first?.totalCount ?? 0;
   const isNotFound = activity.error instanceof ApiError && activity.error.status === 404;
-  const userName = first?.user ? `${first.user.firstName} ${first.user.lastName}`.trim() || UNKNOWN_USER : UNKNOWN_USER;
+  const userName = (first?.user && fullNameOf(first.user)) || UNKNOWN_USER;
 
   const shownCount = filter === 'all' ? totalCount : (groups[0]?.count ?? 0);
   const countSuffix = filter === 'latest' ? ' (Latest)' : filter === 'all' ? '' : ` on ${formatActivityDay(filter)}`;

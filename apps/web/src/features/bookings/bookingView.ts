@@ -1,4 +1,4 @@
-import type { Address, PaymentKind, PayoutProviderName } from '@ute/contract';
+import { fullNameOf, type Address, type PaymentKind, type PayoutProviderName } from '@ute/contract';
 
 /** The two tabs of both booking screens; a booking with a transactionId is a Stripe one (docs/design.md decision 10). */
 export const BOOKING_TABS: { value: PaymentKind; label: string }[] = [
@@ -20,7 +20,7 @@ export function formatAddress(address: Address | null | undefined): string {
 
 export function personName(person: { firstName: string; lastName: string } | null | undefined): string {
   if (!person) return 'N/A';
-  return `${person.firstName} ${person.lastName}`.trim() || 'N/A';
+  return fullNameOf(person) || 'N/A';
 }
 
 /** The Is-Transfered cell: 'Transfered' after a transfer (docs/product.md). */

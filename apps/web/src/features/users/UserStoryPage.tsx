@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { USER_STORY_SECTION_LABELS, type User, type UserStorySection, type UserStorySectionData } from '@ute/contract';
+import { fullNameOf, USER_STORY_SECTION_LABELS, type User, type UserStorySection, type UserStorySectionData } from '@ute/contract';
 import { Button, Spinner, StatusBadge } from '../../components/ui';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
@@ -89,7 +89,7 @@ export function UserStoryPage() {
       </p>
     );
   const { user, sections } = story.data;
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const name = fullNameOf(user) || user.email;
   const isSettingStatus = setStatus.isRowPending(user._id);
   return (
     <section>

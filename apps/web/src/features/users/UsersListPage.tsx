@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { Activity, Trash2 } from 'lucide-react';
-import { apiPaths, type User } from '@ute/contract';
+import { apiPaths, fullNameOf, type User } from '@ute/contract';
 import {
   ActiveFilter,
   BulkActionBar,
@@ -25,8 +25,6 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel } from '../../lib/useOpenedRow';
 import { bulkUsers, USER_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, useDeleteUser, userListQuery, useSetUserStatus, useUsers } from './api';
-
-const fullNameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
 export function UsersListPage() {
   const [params, setParams] = useListParams({ page: 1, search: '', open: '' });
