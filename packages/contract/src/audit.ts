@@ -86,12 +86,22 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'audit.verify',
   'audit.export',
+  // Written once by migration 0011, when it moved an existing chain to the app-checked format.
+  'audit.rechain',
 ] as const;
 
 export const isMoneyAuditTargetType = (targetType: string): boolean => (MONEY_AUDIT_TARGET_TYPES as readonly string[]).includes(targetType);
 
 /** The filter value of `adminId` that picks the entries no admin made (background jobs). */
 export const AUDIT_SYSTEM_ADMIN = 'system';
+
+/**
+ * The days the date filters (from/to) may name. The log starts long after 2000; a well-formed date
+ * outside this range (year 0000, which PostgreSQL's date does not have) would otherwise reach SQL
+ * and fail there as a 500 (issue 23).
+ */
+export const AUDIT_FIRST_DAY = '2000-01-01';
+export const AUDIT_LAST_DAY = '9999-12-31';
 
 export const auditTexts = {
   adminIdInvalid: `adminId must be a valid id or ${AUDIT_SYSTEM_ADMIN}`,
@@ -100,6 +110,8 @@ export const auditTexts = {
   targetIdInvalid: 'targetId must be at most 200 characters',
   fromInvalid: 'from must be a date (YYYY-MM-DD)',
   toInvalid: 'to must be a date (YYYY-MM-DD)',
+  fromOutOfRange: `from must be a day from ${AUDIT_FIRST_DAY} to ${AUDIT_LAST_DAY}`,
+  toOutOfRange: `to must be a day from ${AUDIT_FIRST_DAY} to ${AUDIT_LAST_DAY}`,
   rangeInvalid: 'from must be on or before to',
   system: 'System',
   intact: (entries: number) => `The audit log is intact (${entries} ${entries === 1 ? 'entry' : 'entries'})`,
@@ -108,6 +120,10 @@ export const auditTexts = {
 } as const;
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** A calendar day (YYYY-MM-DD, a real date) from AUDIT_FIRST_DAY to AUDIT_LAST_DAY; as text, they compare as dates. */
+const auditDaySchema = (invalid: string, outOfRange: string) =>
+  z.iso.date({ error: invalid, abort: true }).refine((day) => day >= AUDIT_FIRST_DAY && day <= AUDIT_LAST_DAY, { error: outOfRange });
 
 /** The filters of the list and of the export. Empty values mean no filter. */
 const auditFilterShape = {
@@ -137,8 +153,8 @@ const auditFilterShape = {
     emptyToUndefined,
     textSchema('targetId', { error: auditTexts.targetIdInvalid }).trim().max(200, auditTexts.targetIdInvalid).optional(),
   ),
-  from: z.preprocess(emptyToUndefined, z.iso.date({ error: auditTexts.fromInvalid }).optional()),
-  to: z.preprocess(emptyToUndefined, z.iso.date({ error: auditTexts.toInvalid }).optional()),
+  from: z.preprocess(emptyToUndefined, auditDaySchema(auditTexts.fromInvalid, auditTexts.fromOutOfRange).optional()),
+  to: z.preprocess(emptyToUndefined, auditDaySchema(auditTexts.toInvalid, auditTexts.toOutOfRange).optional()),
 };
 const isRangeInOrder = (filter: { from?: string; to?: string }) => !filter.from || !filter.to || filter.from <= filter.to;
 
@@ -187,7 +203,7 @@ export const auditListResponseSchema = z.object({
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
-/** POST audit-log/verify: the whole chain checked in one pass. */
+/** POST audit-log/verify: the whole chain checked in one pass, hashed by the api (not by the database). */
 export const auditVerifyResponseSchema = z.object({
   ok: z.boolean(),
   entries: z.number(),
@@ -195,6 +211,8 @@ export const auditVerifyResponseSchema = z.object({
   firstBrokenId: z.number().optional(),
   reason: z.string().optional(),
   headHash: z.string(),
+  /** How many external anchors (AUDIT_ANCHOR_FILE) the chain was checked against, when there were any. */
+  anchors: z.number().optional(),
 });
 export type AuditVerifyResponse = z.infer<typeof auditVerifyResponseSchema>;
 

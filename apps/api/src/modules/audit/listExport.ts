@@ -16,7 +16,9 @@ export interface ListExport {
 
 /**
  * Answers a list's CSV export: records who took a copy of which list under which filter (the audit
- * entry `list.export`), then streams the file. The rows are read only as the reply pulls them.
+ * entry `list.export`, written for a failed attempt too), then streams the file. The first batch is
+ * read before the 200 (sendCsv), so a query that fails answers with the error envelope; the rest
+ * are read only as the reply pulls them.
  */
 export async function sendListExport(db: DbOrTx, request: FastifyRequest, reply: FastifyReply, exported: ListExport): Promise<FastifyReply> {
   await writeAudit(db, actorOf(request), { action: 'list.export', targetType: exported.targetType, targetId: null, after: { filter: exported.filter } });
