@@ -13,16 +13,29 @@ export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = {
 };
 
 /**
- * Who may call a route: anyone (`public`), any signed-in admin (`signed-in`), or an admin holding
- * one of the roles listed. An owner may call every route that is not public.
+ * A call that moves money, shows bank details or changes who may do what: the roles listed, and on
+ * top a second factor proved in the last STEP_UP_WINDOW_MS. An admin without 2FA is refused such a
+ * call whatever their roles (TWO_FACTOR_REQUIRED), so nobody moves money or grants power on a
+ * password alone (SECURITY.md, "Step-up").
  */
-export type RouteAccess = 'public' | 'signed-in' | readonly AdminRole[];
+export interface StepUpAccess {
+  readonly roles: readonly AdminRole[];
+  readonly stepUp: true;
+}
+
+/**
+ * Who may call a route: anyone (`public`), any signed-in admin (`signed-in`), an admin holding one
+ * of the roles listed, or that and a fresh second factor (`StepUpAccess`). An owner may call every
+ * route that is not public.
+ */
+export type RouteAccess = 'public' | 'signed-in' | readonly AdminRole[] | StepUpAccess;
 
 const moderator = ['moderator'] as const;
 const finance = ['finance'] as const;
 const support = ['support'] as const;
 const content = ['content'] as const;
 const ownerOnly = [] as const;
+const withStepUp = (roles: readonly AdminRole[]): StepUpAccess => ({ roles, stepUp: true });
 
 /**
  * The one map of who may call what, enforced by the api's guard on the matched route (a route
@@ -69,13 +82,13 @@ export const ROUTE_ACCESS = {
 
   uteBookings: finance,
   jobBookings: finance,
-  stripeTransfer: finance,
-  manualTransfer: finance,
-  bankAccount: finance,
+  stripeTransfer: withStepUp(finance),
+  manualTransfer: withStepUp(finance),
+  bankAccount: withStepUp(finance),
   deleteJobBooking: finance,
   payments: finance,
   manualPayments: finance,
-  acceptManualPayment: finance,
+  acceptManualPayment: withStepUp(finance),
 
   users: support,
   userStatus: support,
@@ -97,13 +110,15 @@ export const ROUTE_ACCESS = {
   deleteBlog: content,
 
   admins: ownerOnly,
-  inviteAdmin: ownerOnly,
-  updateAdminRoles: ownerOnly,
-  updateAdminStatus: ownerOnly,
-  resetAdminTwoFactor: ownerOnly,
-  signOutAdmin: ownerOnly,
+  // Every change of who may do what is a step-up: a stolen or unattended owner session must not
+  // mint a new finance admin, take 2FA off someone or turn "require 2FA" off without a code.
+  inviteAdmin: withStepUp(ownerOnly),
+  updateAdminRoles: withStepUp(ownerOnly),
+  updateAdminStatus: withStepUp(ownerOnly),
+  resetAdminTwoFactor: withStepUp(ownerOnly),
+  signOutAdmin: withStepUp(ownerOnly),
   adminSettings: ownerOnly,
-  updateAdminSettings: ownerOnly,
+  updateAdminSettings: withStepUp(ownerOnly),
   // Finance reads the money entries only (the api filters them); verifying the chain is the owner's.
   auditLog: finance,
   auditExport: finance,
@@ -128,11 +143,14 @@ export const ROUTE_ACCESS = {
   userStory: support,
 } as const satisfies Record<RouteName, RouteAccess>;
 
-/** Whether an admin holding `roles` may call the route `name` (public routes: anyone). */
+const isStepUpAccess = (access: RouteAccess): access is StepUpAccess => typeof access === 'object' && 'stepUp' in access;
+
+/** Whether an admin holding `roles` may call the route `name` (public routes: anyone); a step-up route also needs a fresh second factor. */
 export function canCall(roles: readonly string[], name: RouteName): boolean {
   const access: RouteAccess = ROUTE_ACCESS[name];
   if (access === 'public' || access === 'signed-in') return true;
-  return roles.includes('owner') || access.some((role) => roles.includes(role));
+  const allowed = isStepUpAccess(access) ? access.roles : access;
+  return roles.includes('owner') || allowed.some((role) => roles.includes(role));
 }
 
 export const isPublicRoute = (name: RouteName): boolean => ROUTE_ACCESS[name] === 'public';
@@ -143,17 +161,18 @@ export const PUBLIC_ROUTES = (Object.keys(ROUTE_ACCESS) as RouteName[]).filter(i
 /** The public calls' templates, from ROUTE_ACCESS. */
 export const PUBLIC_API_PATHS: readonly string[] = PUBLIC_ROUTES.map((name) => routePaths[name]);
 
-/** Calls that move money or show bank details: with 2FA on, they need a second factor from the last 5 minutes. */
-export const STEP_UP_ROUTES = ['stripeTransfer', 'manualTransfer', 'acceptManualPayment', 'bankAccount'] as const satisfies readonly RouteName[];
+export const isStepUpRoute = (name: RouteName): boolean => isStepUpAccess(ROUTE_ACCESS[name]);
+
+/** Calls that need 2FA and a second factor from the last STEP_UP_WINDOW_MS (StepUpAccess in ROUTE_ACCESS). */
+export const STEP_UP_ROUTES: readonly RouteName[] = (Object.keys(ROUTE_ACCESS) as RouteName[]).filter(isStepUpRoute);
 export const STEP_UP_WINDOW_MS = 5 * 60_000;
-export const isStepUpRoute = (name: RouteName): boolean => (STEP_UP_ROUTES as readonly RouteName[]).includes(name);
 
 /** What an admin who must enrol in 2FA (owners require it, they have none) may still call. */
 export const ENROLMENT_ROUTES = ['checkToken', 'signOut', 'twoFactorStatus', 'twoFactorSetup', 'twoFactorEnable'] as const satisfies readonly RouteName[];
 export const isEnrolmentRoute = (name: RouteName): boolean => (ENROLMENT_ROUTES as readonly RouteName[]).includes(name);
 
 /** Why a signed-in admin's call was refused with 403: the error envelope's `reason`. */
-export const FORBIDDEN_REASONS = ['ROLE', 'STEP_UP_REQUIRED', 'TWO_FACTOR_ENROLMENT_REQUIRED'] as const;
+export const FORBIDDEN_REASONS = ['ROLE', 'STEP_UP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'TWO_FACTOR_ENROLMENT_REQUIRED'] as const;
 export type ForbiddenReason = (typeof FORBIDDEN_REASONS)[number];
 
 export const accessTexts = {
@@ -161,4 +180,5 @@ export const accessTexts = {
   forbiddenScreen: 'You do not have access to this screen',
   stepUpRequired: 'Enter a code from your authenticator app to confirm this action',
   enrolmentRequired: 'Set up two-factor authentication to continue',
+  twoFactorRequired: 'Turn on two-factor authentication on the Security page to do this',
 } as const;

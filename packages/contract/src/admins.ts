@@ -35,6 +35,7 @@ export const adminTexts = {
   inviteWithdrawn: 'Invitation withdrawn',
   notAcceptedYet: 'This admin has not accepted an invitation yet. Send a new invitation instead.',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
+  cannotResetOwnTwoFactor: 'To turn off your own two-factor authentication, use the Security page: it asks for a code',
   lastOwner: 'The last active owner cannot be removed or demoted',
   twoFactorReset: 'Two-factor authentication reset successfully',
   signedOut: 'Admin signed out everywhere',

@@ -1,5 +1,5 @@
 import * as zm from 'zod/mini';
-import { isStorableText, notAllowedCharacterMessage } from './authForms';
+import { authMessages, isStorableText, MAX_PASSWORD_LENGTH, notAllowedCharacterMessage } from './authForms';
 
 // zod/mini like authForms.ts: the sign-in page checks the code step with these, and classic zod
 // would add about 20 kB gzip to the JS it loads.
@@ -23,6 +23,8 @@ export const twoFactorTexts = {
   wrongCode: 'Invalid authentication code',
   challengeInvalid: 'Your sign-in has expired. Please sign in again.',
   tooManyCodes: 'Too many wrong authentication codes. Please try again in 15 minutes.',
+  tooManyCodesOnAccount: 'Too many wrong authentication codes for this account. Please try again in an hour, or ask an owner to reset your two-factor authentication.',
+  passwordRequired: 'Enter your password to turn on two-factor authentication',
   alreadyEnabled: 'Two-factor authentication is already on',
   notEnabled: 'Two-factor authentication is not on',
   noPendingSetup: 'Start the set-up again: no authenticator app is waiting to be confirmed',
@@ -84,8 +86,13 @@ export const signInTwoFactorSchema = zm.strictObject({
 });
 export type SignInTwoFactor = zm.infer<typeof signInTwoFactorSchema>;
 
-/** Enabling: a TOTP from the app just set up. */
-export const twoFactorEnableSchema = zm.strictObject({ code: totpCodeSchema });
+/** Enabling: the admin's password again and a TOTP from the app just set up. */
+export const twoFactorEnableSchema = zm.strictObject({
+  code: totpCodeSchema,
+  password: zm
+    .string({ error: twoFactorTexts.passwordRequired })
+    .check(zm.minLength(1, { error: twoFactorTexts.passwordRequired, abort: true }), zm.maxLength(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong)),
+});
 export type TwoFactorEnable = zm.infer<typeof twoFactorEnableSchema>;
 
 /** Turning off, new recovery codes, step-up: a current TOTP or a recovery code. */

@@ -71,6 +71,10 @@ export interface AttemptPolicy {
    * mailbox and the codes, so the OTP guesses, per hour).
    */
   perAccount?: number;
+  /** The window of the account-wide counters (`perAccount` and the soft limit), when longer than `windowMs`. */
+  accountWindowMs?: number;
+  /** The message of the 429 of `perAccount`, when it should say more than `tooManyMessage`. */
+  tooManyOnAccountMessage?: string;
   /** The wait grows by this much per attempt over the soft limit... */
   slowdownStepMs: number;
   /** ...up to this. */
@@ -93,6 +97,13 @@ export function slowdownMs(policy: AttemptPolicy, over: number): number {
   return over > 0 ? Math.min(over * policy.slowdownStepMs, policy.slowdownMaxMs) : 0;
 }
 
+const accountKeyOf = (policy: AttemptPolicy, account: string) => `${policy.name}:account:${account}`;
+
+/** Forgets the account-wide count of `policy` for `account` (an owner lifting a lock-out). */
+export function resetAccountAttempts(limits: RateLimitStore, policy: AttemptPolicy, account: string): Promise<void> {
+  return limits.reset(accountKeyOf(policy, account));
+}
+
 /**
  * Reserves one attempt before the expensive or secret check runs (argon2, an OTP compare, a mail):
  * every counter is hit first and the count that comes back, this attempt included, decides. So of
@@ -112,13 +123,15 @@ export async function reserveAttempt(
   // An address has no `|`, so `account|address` names one pair only, whatever the account holds.
   const accountAndAddressKey = `${policy.name}:account+ip:${account}|${address}`;
   const addressKey = `${policy.name}:ip:${address}`;
-  const accountKey = `${policy.name}:account:${account}`;
+  const accountKey = accountKeyOf(policy, account);
   if ((await limits.hit(addressKey, policy.windowMs)) > policy.perAddress) throw new AppError('TOO_MANY_REQUESTS', policy.tooManyMessage);
   if ((await limits.hit(accountAndAddressKey, policy.windowMs)) > policy.perAccountAndAddress) throw new AppError('TOO_MANY_REQUESTS', policy.tooManyMessage);
   // Counted only for attempts that passed their address's limits: one address alone cannot slow the
   // account down for everybody else.
-  const onAccount = await limits.hit(accountKey, policy.windowMs);
-  if (policy.perAccount !== undefined && onAccount > policy.perAccount) throw new AppError('TOO_MANY_REQUESTS', policy.tooManyMessage);
+  const onAccount = await limits.hit(accountKey, policy.accountWindowMs ?? policy.windowMs);
+  if (policy.perAccount !== undefined && onAccount > policy.perAccount) {
+    throw new AppError('TOO_MANY_REQUESTS', policy.tooManyOnAccountMessage ?? policy.tooManyMessage);
+  }
   const delayMs = slowdownMs(policy, onAccount - policy.perAccountBeforeSlowdown);
   if (delayMs > 0) await wait(delayMs);
   return {

@@ -4,6 +4,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, PUBLIC_API_PATHS } from '@ute/contract';
+import { eq } from 'drizzle-orm';
+import { adminSettings } from '../db/schema';
+import { REQUIRE_TWO_FACTOR_KEY } from '../modules/auth/auth.repository';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/testApp';
 import { findUnguardedSpellings, rawRequest, sendRaw, spellingsOf } from '../test/rawHttp';
 
@@ -111,6 +114,19 @@ describe('API docs', () => {
     const withToken = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(withToken.statusCode).toBe(200);
     expect(Object.keys(withToken.json<{ paths: object }>().paths).length).toBeGreaterThan(40);
+  });
+
+  it('are refused to an admin who must enrol in 2FA first (owners require it)', async () => {
+    await t.database.db.insert(adminSettings).values({ key: REQUIRE_TWO_FACTOR_KEY, value: 'true' });
+    try {
+      const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().reason).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
+      expect((await t.request({ method: 'GET', url: '/api/docs' })).statusCode).toBe(403);
+    } finally {
+      await t.database.db.delete(adminSettings).where(eq(adminSettings.key, REQUIRE_TWO_FACTOR_KEY));
+    }
+    expect((await t.request({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });
 
   it('are public with API_DOCS=public', async () => {

@@ -36,11 +36,14 @@ export function registerAuthGuard(app: FastifyInstance): void {
     const { admin, secondFactorAt, mustEnrol } = session;
     request.admin = admin;
     request.secondFactorAt = secondFactorAt;
+    // Before anything else: an admin who must enrol reaches only enrolment, not even the API docs.
+    if (mustEnrol && !(routeName && isEnrolmentRoute(routeName))) throw forbidden(accessTexts.enrolmentRequired, 'TWO_FACTOR_ENROLMENT_REQUIRED');
     if (!routeName) return; // outside the admin api (the API docs): a signed-in admin is enough
-    if (mustEnrol && !isEnrolmentRoute(routeName)) throw forbidden(accessTexts.enrolmentRequired, 'TWO_FACTOR_ENROLMENT_REQUIRED');
     if (!canCall(admin.roles, routeName)) throw forbidden(accessTexts.forbidden, 'ROLE');
-    if (isStepUpRoute(routeName) && admin.totpEnabledAt && !(secondFactorAt !== null && secondFactorAt > Date.now() - STEP_UP_WINDOW_MS)) {
-      throw forbidden(accessTexts.stepUpRequired, 'STEP_UP_REQUIRED');
+    if (isStepUpRoute(routeName)) {
+      // Always, not only when the admin chose 2FA: a password alone never moves money or grants power.
+      if (!admin.totpEnabledAt) throw forbidden(accessTexts.twoFactorRequired, 'TWO_FACTOR_REQUIRED');
+      if (!(secondFactorAt !== null && secondFactorAt > Date.now() - STEP_UP_WINDOW_MS)) throw forbidden(accessTexts.stepUpRequired, 'STEP_UP_REQUIRED');
     }
   });
 }

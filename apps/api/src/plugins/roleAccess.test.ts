@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLES, API_BASE, canCall, ROUTE_ACCESS, routePaths, type AdminRole, type RouteName } from '@ute/contract';
+import { ADMIN_ROLES, API_BASE, canCall, isStepUpRoute, ROUTE_ACCESS, routePaths, type AdminRole, type RouteName } from '@ute/contract';
 import { admins } from '../db/tables/auth.table';
 import { upsertAdmin } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/passwords';
@@ -65,6 +65,21 @@ describe('roles: every route × every role answers 403 exactly as ROUTE_ACCESS s
     }
     tokens.set(keyOf(roles), await signInWithRoles(roles)); // the walk signed this session out last
     expect(mismatches).toEqual([]);
+  });
+
+  it('makes every owner-only call that changes something a step-up route (a new one cannot forget it)', () => {
+    // Owner-only calls are the ones that change who may do what; a POST that only reads is named here.
+    const changesNothing: RouteName[] = ['auditVerify'];
+    const ownerOnlyWrites = adminRoutes().filter((route) => {
+      const access = ROUTE_ACCESS[route.name];
+      const roles = typeof access === 'string' ? null : 'stepUp' in access ? access.roles : access;
+      return route.method !== 'GET' && roles !== null && roles.length === 0 && !changesNothing.includes(route.name);
+    });
+    expect(ownerOnlyWrites.map((route) => route.name).sort()).toEqual(
+      ['inviteAdmin', 'resetAdminTwoFactor', 'signOutAdmin', 'updateAdminRoles', 'updateAdminSettings', 'updateAdminStatus'].sort(),
+    );
+    expect(ownerOnlyWrites.filter((route) => !isStepUpRoute(route.name))).toEqual([]);
+    for (const name of ['stripeTransfer', 'manualTransfer', 'acceptManualPayment', 'bankAccount'] as const) expect(isStepUpRoute(name), name).toBe(true);
   });
 
   it('refuses with the error envelope and a clear message', async () => {

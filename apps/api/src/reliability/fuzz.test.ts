@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database';
 import { makeDemoPng, withPngChunk } from '../seed/png';
 import { createBlog } from '../test/factories';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/testApp';
+import { createTestApp, type TestApp } from '../test/testApp';
 
 /** Row counts of every table: a rejected request must leave all of them as they were. */
 async function fingerprint(t: TestApp): Promise<string> {
@@ -179,7 +179,7 @@ const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp({ seeded: true, twoFactor: true });
 });
 afterAll(() => t.close());
 
@@ -264,9 +264,7 @@ describe('fuzzing every endpoint with generated and malformed requests', () => {
   it('answers multipart blog forms (valid-looking, spoiled, cut or broken) without a 5xx', async () => {
     const blog = await createBlog(t.database.db);
     // The walk above may have signed the test admin out: sign in again.
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/admin/sign-in', payload: TEST_ADMIN });
-    expect(signIn.statusCode, signIn.body).toBe(200);
-    const { token } = signIn.json<{ token: string }>();
+    const token = await t.signInAgain();
     const statuses = new Set<number>();
     await fc.assert(
       fc.asyncProperty(formFields, fc.option(formImages), formBreakage, fc.boolean(), async (fields, image, breakage, isUpdate) => {

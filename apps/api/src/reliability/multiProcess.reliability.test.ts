@@ -8,6 +8,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { makeDemoPng } from '../seed/png';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratchDatabase';
 import { startSmtpCapture, type SmtpCapture } from '../test/smtpCapture';
+import { TwoFactorSession } from '../test/twoFactorSession';
 import { startStripeTestServer, type StripeTestServer } from '../test/stripeTestServer';
 import { freePort, startApiProcess, waitForHealth, type ApiProcess } from './processHarness';
 
@@ -37,11 +38,9 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 async function signIn(api: ApiProcess, credentials = ADMIN, address = '10.9.9.9'): Promise<Response> {
   return fetch(url(api, '/sign-in'), { method: 'POST', ...json(credentials, { 'x-forwarded-for': address }) });
 }
-async function tokenFrom(api: ApiProcess): Promise<string> {
-  const response = await signIn(api);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
+// The admin enrols in 2FA on the first token: payouts are step-up routes, closed to a password alone.
+const session = new TwoFactorSession(ADMIN);
+const tokenFrom = (api: ApiProcess): Promise<string> => session.token(`http://127.0.0.1:${api.port}/api/admin`);
 
 beforeAll(async () => {
   scratch = await createScratchDatabase('ute_multi');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +11,10 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../db/database';
 import { loadConfig, type Config } from '../plugins/config';
 import { createFileStorage } from '../plugins/storage';
+import { eq } from 'drizzle-orm';
+import { admins } from '../db/tables/auth.table';
 import { upsertAdmin } from '../modules/auth/auth.repository';
+import { totpOf } from '../modules/auth/twoFactor.crypto';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoData, writeDemoImages } from '../seed/seed';
 import { createScratchDatabase } from './scratchDatabase';
@@ -49,8 +53,15 @@ export interface TestApp {
   database: Database;
   config: Config;
   dataDir: string;
-  /** A bearer token of the test admin. */
+  /**
+   * A bearer token of the test admin. With `twoFactor: true` the admin has 2FA on and the token a
+   * second factor proved at creation (good for STEP_UP_WINDOW_MS: the step-up routes answer).
+   */
   token: string;
+  /** With `twoFactor: true`: a code of the test admin's authenticator for the current time step. */
+  totpCode(): Promise<string>;
+  /** A new token of the test admin through the real sign-in (and its code step with 2FA), e.g. after a walk signed it out. */
+  signInAgain(): Promise<string>;
   /** app.inject on an admin path with the test admin's token. */
   request(options: {
     method: string;
@@ -81,7 +92,39 @@ async function openTestDatabase(seeded: boolean, dataDir: string): Promise<{ dat
   return { database, drop: scratch.drop };
 }
 
-export async function createTestApp(options: { seeded?: boolean; env?: Record<string, string>; build?: Partial<BuildAppOptions> } = {}): Promise<TestApp> {
+/**
+ * Turns 2FA on for a signed-in admin through the api (set-up, then the password and a code) and
+ * answers the secret and the enable call's token, which carries a fresh second factor (the step-up
+ * routes answer it for STEP_UP_WINDOW_MS).
+ */
+export async function enrolTwoFactor(
+  app: FastifyInstance,
+  token: string,
+  credentials: { email: string; password: string } = TEST_ADMIN,
+): Promise<{ secret: string; token: string }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const setup = await app.inject({ method: 'POST', url: `${API_BASE}/two-factor/setup`, headers });
+  if (setup.statusCode !== 200) throw new Error(`test 2FA set-up failed: ${setup.body}`);
+  const { secret } = setup.json<{ secret: string }>();
+  const code = totpOf(secret, credentials.email).generate();
+  const enable = await app.inject({ method: 'POST', url: `${API_BASE}/two-factor/enable`, headers, payload: { code, password: credentials.password } });
+  if (enable.statusCode !== 200) throw new Error(`test 2FA enable failed: ${enable.body}`);
+  return { secret, token: enable.json<{ token: string }>().token };
+}
+
+/** Another owner, made in the database and enrolled in 2FA through the api: a token fresh for the step-up routes. */
+export async function createOwnerWithTwoFactor(t: Pick<TestApp, 'app' | 'database'>): Promise<{ email: string; token: string; secret: string }> {
+  const credentials = { email: `owner-${randomUUID().slice(0, 8)}@test.local`, password: 'another-owner-pass-1' };
+  await upsertAdmin(t.database.db, credentials.email, await hashPassword(credentials.password), ['owner']);
+  const signIn = await t.app.inject({ method: 'POST', url: `${API_BASE}/sign-in`, payload: credentials });
+  if (signIn.statusCode !== 200) throw new Error(`owner sign-in failed: ${signIn.body}`);
+  const enrolled = await enrolTwoFactor(t.app, signIn.json<{ token: string }>().token, credentials);
+  return { email: credentials.email, ...enrolled };
+}
+
+export async function createTestApp(
+  options: { seeded?: boolean; env?: Record<string, string>; build?: Partial<BuildAppOptions>; twoFactor?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ute-api-test-'));
   const { database, drop } = await openTestDatabase(options.seeded ?? false, dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
@@ -103,7 +146,24 @@ export async function createTestApp(options: { seeded?: boolean; env?: Record<st
   await app.ready();
   const signIn = await app.inject({ method: 'POST', url: `${API_BASE}/sign-in`, payload: TEST_ADMIN });
   if (signIn.statusCode !== 200) throw new Error(`test sign-in failed: ${signIn.body}`);
-  const token = signIn.json<{ token: string }>().token;
+  let token = signIn.json<{ token: string }>().token;
+  let totpSecret: string | null = null;
+  if (options.twoFactor) ({ secret: totpSecret, token } = await enrolTwoFactor(app, token));
+
+  const totpCode = async () => {
+    if (!totpSecret) throw new Error('the test admin has no 2FA: createTestApp({ twoFactor: true })');
+    // A step is accepted once per admin; tests ask for several codes within 30 s, so the last one is forgotten.
+    await database.db.update(admins).set({ totpLastStep: null }).where(eq(admins.email, TEST_ADMIN.email));
+    return totpOf(totpSecret, TEST_ADMIN.email).generate();
+  };
+  const signInAgain = async () => {
+    const first = await app.inject({ method: 'POST', url: `${API_BASE}/sign-in`, payload: TEST_ADMIN });
+    const body = first.json<{ token?: string; challenge?: string }>();
+    if (body.token) return body.token;
+    const second = await app.inject({ method: 'POST', url: `${API_BASE}/sign-in/two-factor`, payload: { challenge: body.challenge, code: await totpCode() } });
+    if (second.statusCode !== 200) throw new Error(`test sign-in with 2FA failed: ${second.body}`);
+    return second.json<{ token: string }>().token;
+  };
 
   return {
     app,
@@ -112,6 +172,8 @@ export async function createTestApp(options: { seeded?: boolean; env?: Record<st
     config,
     dataDir,
     token,
+    totpCode,
+    signInAgain,
     request: ({ method, url, payload, headers, token: tokenOverride }) => {
       const bearer = tokenOverride === undefined ? token : tokenOverride;
       return app.inject({

@@ -1,20 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { adminTexts, authMessages, type AdminListItem, type AdminRole } from '@ute/contract';
+import { accessTexts, adminTexts, authMessages, STEP_UP_WINDOW_MS, type AdminListItem, type AdminRole } from '@ute/contract';
 import { queryRows } from '../../db/database';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
+import { createTestApp, enrolTwoFactor, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
 import { clearThrottling } from '../../test/throttling';
 import { upsertAdmin } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';
+import { TokenService } from '../auth/tokens';
+import { hmac, loadSigningSecret } from '../../lib/secrets';
+import { createStripeOwner } from '../../test/factories';
 
 let t: TestApp;
 let smtp: SmtpCapture;
 let testAdminId: string;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://backoffice.example/' } });
+  t = await createTestApp({ twoFactor: true, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://backoffice.example/' } });
   [{ id: testAdminId }] = await queryRows<{ id: string }>(t.database.db, sql`select id from admins where email = ${TEST_ADMIN.email}`);
 });
 afterAll(async () => {
@@ -61,11 +64,13 @@ async function createAdmin(roles: AdminRole[]): Promise<{ id: string; email: str
 }
 
 /** An admin made directly (as the CLI does) with the roles given, and a token of theirs. */
-async function createDirectAdmin(roles: AdminRole[]): Promise<{ id: string; email: string; token: string }> {
+/** An admin made in the database; with `twoFactor`, enrolled through the api, its token fresh for the step-up routes. */
+async function createDirectAdmin(roles: AdminRole[], options: { twoFactor?: boolean } = {}): Promise<{ id: string; email: string; token: string }> {
   const email = uniqueEmail('direct');
   await upsertAdmin(t.database.db, email, await hashPassword(PASSWORD), roles);
   const [{ id }] = await queryRows<{ id: string }>(t.database.db, sql`select id from admins where email = ${email}`);
-  return { id, email, token: await signIn(email) };
+  const token = await signIn(email);
+  return { id, email, token: options.twoFactor ? (await enrolTwoFactor(t.app, token, { email, password: PASSWORD })).token : token };
 }
 
 const listAdmins = async (token?: string) => (await t.request({ method: 'GET', url: '/admins', token })).json<{ data: AdminListItem[] }>().data;
@@ -141,7 +146,7 @@ describe('GET /api/admin/admins', () => {
   it('lists every admin with roles, 2FA, last sign-in and status', async () => {
     const admins = await listAdmins();
     const me = admins.find((admin) => admin.email === TEST_ADMIN.email)!;
-    expect(me).toMatchObject({ _id: testAdminId, roles: ['owner'], twoFactorEnabled: false, status: 'Active', isActive: true, inviteExpiresAt: null });
+    expect(me).toMatchObject({ _id: testAdminId, roles: ['owner'], twoFactorEnabled: true, status: 'Active', isActive: true, inviteExpiresAt: null });
     expect(typeof me.createdAt).toBe('string');
 
     const email = uniqueEmail('listed');
@@ -394,7 +399,7 @@ describe('PUT /api/admin/admins/:id/roles', () => {
   it('lets only one of two owners demoting each other in parallel succeed', async () => {
     for (let round = 0; round < 5; round += 1) {
       await makeTestAdminTheOnlyOwner();
-      const other = await createDirectAdmin(['owner']);
+      const other = await createDirectAdmin(['owner'], { twoFactor: true });
       expect(await activeOwnerCount()).toBe(2);
       const [mine, theirs] = await Promise.all([setRoles(other.id, ['support']), setRoles(testAdminId, ['support'], other.token)]);
       expect([mine.statusCode, theirs.statusCode].sort(), `${mine.body} ${theirs.body}`).toEqual([200, 409]);
@@ -406,8 +411,8 @@ describe('PUT /api/admin/admins/:id/roles', () => {
 
   it('lets only one of two owners deactivating each other in parallel succeed', async () => {
     await makeTestAdminTheOnlyOwner();
-    const first = await createDirectAdmin(['owner']);
-    const second = await createDirectAdmin(['owner']);
+    const first = await createDirectAdmin(['owner'], { twoFactor: true });
+    const second = await createDirectAdmin(['owner'], { twoFactor: true });
     // The test admin steps down, leaving two owners who try to remove each other.
     expect((await setRoles(testAdminId, ['support'])).statusCode).toBe(200);
     const answers = await Promise.all([setStatus(second.id, false, first.token), setStatus(first.id, false, second.token)]);
@@ -498,6 +503,76 @@ describe('POST /api/admin/admins/:id/reset-two-factor', () => {
   });
 });
 
+describe('step-up on every change of who may do what (the attacker’s sequence)', () => {
+  /** A token of the test admin whose second factor is `msAgo` old (null: a password-only session), as a stolen or unattended one would be. */
+  async function ownerTokenWithFactorAgo(msAgo: number | null): Promise<string> {
+    const [{ token_version: tokenVersion }] = await queryRows<{ token_version: number }>(t.database.db, sql`select token_version from admins where id = ${testAdminId}`);
+    const tokens = new TokenService(hmac(loadSigningSecret(undefined, t.dataDir), 'jwt'), 3600);
+    return tokens.sign({ adminId: testAdminId, tokenVersion, ...(msAgo !== null && { secondFactorAt: Date.now() - msAgo }) });
+  }
+
+  /** Each call an attacker holding an owner session would make to gain money power, against `victimId`. */
+  const attack = (victimId: string) => [
+    { method: 'POST', url: '/admins/invite', payload: { email: uniqueEmail('mallory'), name: 'Mallory', roles: ['finance', 'owner'] } },
+    { method: 'PUT', url: `/admins/${victimId}/roles`, payload: { roles: ['owner'] } },
+    { method: 'PUT', url: `/admins/${victimId}/status`, payload: { isActive: false } },
+    { method: 'POST', url: `/admins/${victimId}/reset-two-factor` },
+    { method: 'POST', url: `/admins/${victimId}/sign-out` },
+    { method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: false } },
+  ];
+
+  it('refuses each step to an owner session without a fresh second factor, changing nothing; a fresh code lets each through', async () => {
+    const victim = await createDirectAdmin(['support'], { twoFactor: true });
+    const auditBefore = (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_log where action like 'admin.%' or action = 'settings.update'`))[0].n;
+    for (const stale of [await ownerTokenWithFactorAgo(null), await ownerTokenWithFactorAgo(STEP_UP_WINDOW_MS + 60_000)]) {
+      for (const call of attack(victim.id)) {
+        const response = await t.request({ ...call, token: stale });
+        expect(response.statusCode, `${call.method} ${call.url}`).toBe(403);
+        expect(response.json()).toEqual({ message: accessTexts.stepUpRequired, reason: 'STEP_UP_REQUIRED' });
+      }
+    }
+    const auditAfter = (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_log where action like 'admin.%' or action = 'settings.update'`))[0].n;
+    expect(auditAfter).toBe(auditBefore);
+    expect(await adminIn(victim.id)).toMatchObject({ roles: ['support'], twoFactorEnabled: true, isActive: true });
+    expect((await checkToken(victim.token)).statusCode).toBe(200);
+
+    // The same calls with a code proved just now (a step-up) go through.
+    const stepUp = await t.request({ method: 'POST', url: '/two-factor/step-up', payload: { code: await t.totpCode() }, token: await ownerTokenWithFactorAgo(null) });
+    expect(stepUp.statusCode, stepUp.body).toBe(200);
+    const fresh = stepUp.json<{ token: string }>().token;
+    const answers = [];
+    for (const call of attack(victim.id)) answers.push((await t.request({ ...call, token: fresh })).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it('refuses each step to an owner without 2FA at all (403 TWO_FACTOR_REQUIRED), so a password alone grants nothing', async () => {
+    const victim = await createDirectAdmin(['support']);
+    const owner = await createDirectAdmin(['owner']);
+    for (const call of attack(victim.id)) {
+      const response = await t.request({ ...call, token: owner.token });
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(response.json()).toEqual({ message: accessTexts.twoFactorRequired, reason: 'TWO_FACTOR_REQUIRED' });
+    }
+  });
+
+  it('a new finance admin without 2FA reads no bank details and pays nothing until enrolled', async () => {
+    const finance = await createAdmin(['finance']);
+    const owner = await createStripeOwner(t.database.db);
+    const refused = await t.request({ method: 'GET', url: `/get-account-detail/${owner.id}`, token: finance.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().reason).toBe('TWO_FACTOR_REQUIRED');
+    const { token } = await enrolTwoFactor(t.app, finance.token, { email: finance.email, password: PASSWORD });
+    expect((await t.request({ method: 'GET', url: `/get-account-detail/${owner.id}`, token })).statusCode).toBe(200);
+  });
+
+  it('refuses resetting one’s own 2FA through the admins route even with a fresh factor (409): turning it off asks for a code', async () => {
+    const response = await t.request({ method: 'POST', url: `/admins/${testAdminId}/reset-two-factor` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(adminTexts.cannotResetOwnTwoFactor);
+    expect((await adminIn(testAdminId))?.twoFactorEnabled).toBe(true);
+  });
+});
+
 describe('POST /api/admin/admins/:id/sign-out', () => {
   it('ends every session of the admin at once', async () => {
     const admin = await createDirectAdmin(['content']);
@@ -513,15 +588,15 @@ describe('POST /api/admin/admins/:id/sign-out', () => {
 });
 
 describe('the owners’ settings', () => {
-  it('refuses to require two-factor while the owner asking has none', async () => {
-    const response = await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: true } });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(adminTexts.enrolBeforeRequiring);
+  it('refuses every change of the settings to an owner without 2FA (403 TWO_FACTOR_REQUIRED)', async () => {
+    const owner = await createDirectAdmin(['owner']);
+    const response = await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: true }, token: owner.token });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: accessTexts.twoFactorRequired, reason: 'TWO_FACTOR_REQUIRED' });
     expect((await t.request({ method: 'GET', url: '/admin-settings' })).json()).toEqual({ requireTwoFactor: false });
   });
 
   it('reads and writes "require two-factor" with an audit entry', async () => {
-    await t.database.db.execute(sql`update admins set totp_enabled_at = now() where id = ${testAdminId}`);
     expect((await t.request({ method: 'GET', url: '/admin-settings' })).json()).toEqual({ requireTwoFactor: false });
     const on = await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: true } });
     expect(on.statusCode, on.body).toBe(200);
@@ -533,11 +608,10 @@ describe('the owners’ settings', () => {
       t.database.db,
       sql`select before, after from audit_log where action = 'settings.update' order by created_at, id`,
     );
-    expect(rows).toEqual([
+    expect(rows.slice(-2)).toEqual([
       { before: { requireTwoFactor: false }, after: { requireTwoFactor: true } },
       { before: { requireTwoFactor: true }, after: { requireTwoFactor: false } },
     ]);
-    await t.database.db.execute(sql`update admins set totp_enabled_at = null where id = ${testAdminId}`);
     const bad = await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: 'yes' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toContainEqual({ path: 'requireTwoFactor', message: adminTexts.requireTwoFactorInvalid });

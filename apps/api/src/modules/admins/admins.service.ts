@@ -17,12 +17,13 @@ import {
 } from '@ute/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { reserveAttempt, type AttemptPolicy, type RateLimitStore } from '../../lib/rateLimiter';
+import { reserveAttempt, resetAccountAttempts, type AttemptPolicy, type RateLimitStore } from '../../lib/rateLimiter';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { writeAudit, type Actor } from '../audit/audit.repository';
 import { REQUIRE_TWO_FACTOR_KEY, type AdminRow } from '../auth/auth.repository';
 import { authLimits } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
+import { twoFactorCodePolicy } from '../auth/twoFactor.service';
 import type { Mailer } from '../mail/mailer';
 import * as repo from './admins.repository';
 
@@ -246,10 +247,14 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
     });
   }
 
+  /** Takes another admin's 2FA off (a lost phone) and lifts their code lock-out; one's own goes through turning it off, with a code. */
   async function resetTwoFactor(id: string, actor: Actor & { adminId: string }): Promise<MessageResponse> {
-    return db.transaction(async (tx) => {
+    const response = await db.transaction(async (tx) => {
       const admin = await repo.findAdminForUpdate(tx, id);
       if (!admin) throw notFound('Admin');
+      // Otherwise a session with a step-up 5 minutes old drops its own factor without the code that
+      // turning 2FA off asks for (and past the owners' "require 2FA").
+      if (admin.id === actor.adminId) throw conflict(adminTexts.cannotResetOwnTwoFactor);
       await repo.deleteRecoveryCodes(tx, id);
       await repo.updateAdmin(tx, id, { totpSecret: null, totpEnabledAt: null, totpLastStep: null, bumpTokenVersion: true });
       await writeAudit(tx, actor, {
@@ -261,6 +266,8 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
       });
       return { message: adminTexts.twoFactorReset };
     });
+    await resetAccountAttempts(limits, twoFactorCodePolicy, id);
+    return response;
   }
 
   async function signOutAdmin(id: string, actor: Actor & { adminId: string }): Promise<MessageResponse> {

@@ -45,11 +45,14 @@ export async function setAdminPassword(db: DbOrTx, id: string, passwordHash: str
     .where(eq(admins.id, id));
 }
 
-export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
-  await db
+/** Ends every session of the admin; answers the new token version. */
+export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<number> {
+  const [row] = await db
     .update(admins)
     .set({ tokenVersion: sql`${admins.tokenVersion} + 1` })
-    .where(eq(admins.id, id));
+    .where(eq(admins.id, id))
+    .returning({ tokenVersion: admins.tokenVersion });
+  return row.tokenVersion;
 }
 
 /** Creates the admin, or gives an existing one a new password (and signs them out). New admins are owners unless `roles` says otherwise. */

@@ -140,7 +140,24 @@ export interface AuthServiceDeps {
 
 export function createAuthService({ db, tokens, limits, mailer, otpPepper, totpKey, challengeKey }: AuthServiceDeps) {
   const findAdminById = repo.prepareFindAdminById(db);
-  const twoFactor = createTwoFactorService({ db, tokens, limits, totpKey, challengeKey });
+
+  /**
+   * Checks the signed-in admin's current password, throttled like a sign-in (a stolen token must not
+   * be an unthrottled password oracle), and answers the admin's row. A wrong one is a 400 on `field`.
+   */
+  async function checkCurrentPassword(adminId: string, password: string, ip: string, field = 'oldPassword'): Promise<repo.AdminRow> {
+    // Reserved before argon2 runs: otherwise a stolen token is an unthrottled current-password oracle.
+    const attempt = await reserveAttempt(limits, changePasswordPolicy, adminId, ip);
+    const admin = await repo.findAdminById(db, adminId);
+    if (!admin) throw new AppError('UNAUTHORIZED', authTexts.sessionInvalid);
+    if (!(await verifyPassword(admin.passwordHash, password))) {
+      throw badRequest(authTexts.wrongCurrentPassword, [{ path: field, message: authTexts.wrongCurrentPassword }]);
+    }
+    await attempt.succeed();
+    return admin;
+  }
+
+  const twoFactor = createTwoFactorService({ db, tokens, limits, totpKey, challengeKey, checkCurrentPassword });
 
   async function signIn(input: SignIn, ip: string) {
     const email = normaliseEmail(input.email);
@@ -222,19 +239,12 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper, totpK
   }
 
   async function changePassword(input: ChangePassword, actor: Actor & { adminId: string }, ip: string) {
-    // Reserved before argon2 runs: otherwise a stolen token is an unthrottled current-password oracle.
-    const attempt = await reserveAttempt(limits, changePasswordPolicy, actor.adminId, ip);
-    const admin = await repo.findAdminById(db, actor.adminId);
-    if (!admin) throw new AppError('UNAUTHORIZED', authTexts.sessionInvalid);
-    if (!(await verifyPassword(admin.passwordHash, input.oldPassword))) {
-      throw badRequest(authTexts.wrongCurrentPassword, [{ path: 'oldPassword', message: authTexts.wrongCurrentPassword }]);
-    }
+    const admin = await checkCurrentPassword(actor.adminId, input.oldPassword, ip);
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       await repo.setAdminPassword(tx, admin.id, passwordHash);
       await writeAudit(tx, actor, { action: 'admin.password-change', targetType: 'admin', targetId: admin.id });
     });
-    await attempt.succeed();
     return { message: authTexts.passwordChanged };
   }
 

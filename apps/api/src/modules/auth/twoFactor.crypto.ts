@@ -69,6 +69,11 @@ export interface ChallengeClaims {
   tokenVersion: number;
 }
 
+/** A verified challenge: its claims and its own random id, by which it is used once. */
+export interface VerifiedChallenge extends ChallengeClaims {
+  challengeId: string;
+}
+
 /**
  * The sign-in challenge: proof that the password was right, good for the second step only (its own
  * key and audience, so it is never a bearer token) and for 5 minutes. It carries the token version:
@@ -81,15 +86,15 @@ export function createChallengeTokens(key: string, ttlMs: number) {
     algorithms: ['HS256'],
     allowedIss: TOKEN_ISSUER,
     allowedAud: CHALLENGE_AUDIENCE,
-    requiredClaims: ['exp', 'sub', 'ver'],
+    requiredClaims: ['exp', 'sub', 'ver', 'jti'],
   });
   return {
-    sign: (claims: ChallengeClaims): string => signer({ sub: claims.adminId, ver: claims.tokenVersion }),
-    verify(challenge: string): ChallengeClaims | null {
+    sign: (claims: ChallengeClaims): string => signer({ sub: claims.adminId, ver: claims.tokenVersion, jti: randomBytes(16).toString('base64url') }),
+    verify(challenge: string): VerifiedChallenge | null {
       try {
         const payload = verifier(challenge) as Record<string, unknown>;
-        if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub) || typeof payload.ver !== 'number') return null;
-        return { adminId: payload.sub, tokenVersion: payload.ver };
+        if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub) || typeof payload.ver !== 'number' || typeof payload.jti !== 'string') return null;
+        return { adminId: payload.sub, tokenVersion: payload.ver, challengeId: payload.jti };
       } catch {
         return null;
       }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { API_BASE, STEP_UP_WINDOW_MS, TOTP_ISSUER } from '@ute/contract';
+import { accessTexts, API_BASE, STEP_UP_WINDOW_MS, TOTP_ISSUER, twoFactorTexts } from '@ute/contract';
 import { adminRecoveryCodes, admins, adminSettings, auditLog } from '../../db/schema';
 import { hmac, loadSigningSecret } from '../../lib/secrets';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
+import { createOwnerWithTwoFactor, createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { clearThrottling } from '../../test/throttling';
 import { createStripeOwner } from '../../test/factories';
 import { REQUIRE_TWO_FACTOR_KEY } from './auth.repository';
@@ -49,15 +49,20 @@ const codeFor = (secret: string) => totpFor(secret).generate();
 /** Lets a code of this time step be used again: tests that are not about replay use several codes within 30 s. */
 const forgetLastStep = () => t.database.db.update(admins).set({ totpLastStep: null }).where(eq(admins.id, adminId));
 
-/** Turns 2FA on for the test admin through the api: the secret, the recovery codes and a token with a fresh factor. */
+/**
+ * Turns 2FA on for the test admin through the api: the secret, the recovery codes and a token with a
+ * fresh factor, which becomes `token` (turning 2FA on ends the admin's other sessions).
+ */
 async function enrol() {
   const setup = await post('/two-factor/setup');
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json<{ secret: string }>();
-  const enabled = await post('/two-factor/enable', { code: codeFor(secret) });
-  expect(enabled.statusCode).toBe(200);
+  const enabled = await post('/two-factor/enable', { code: codeFor(secret), password: TEST_ADMIN.password });
+  expect(enabled.statusCode, enabled.body).toBe(200);
   await forgetLastStep();
-  return { secret, ...enabled.json<{ recoveryCodes: string[]; token: string }>() };
+  const body = enabled.json<{ recoveryCodes: string[]; token: string }>();
+  token = body.token;
+  return { secret, ...body };
 }
 
 async function challengeOf(): Promise<string> {
@@ -77,9 +82,9 @@ const auditActions = async () =>
 const adminRow = async () => (await t.database.db.select().from(admins).where(eq(admins.id, adminId)))[0];
 
 /** A bearer token of the test admin whose second factor was proved `msAgo` ago. */
-function tokenWithFactorAgo(msAgo: number, tokenVersion: number) {
+function tokenWithFactorAgo(msAgo: number | null, tokenVersion: number) {
   const tokens = new TokenService(hmac(loadSigningSecret(undefined, t.dataDir), 'jwt'), 3600);
-  return tokens.sign({ adminId, tokenVersion, secondFactorAt: Date.now() - msAgo });
+  return tokens.sign({ adminId, tokenVersion, ...(msAgo !== null && { secondFactorAt: Date.now() - msAgo }) });
 }
 
 describe('POST /api/admin/two-factor/setup', () => {
@@ -115,9 +120,12 @@ describe('POST /api/admin/two-factor/enable', () => {
   it('turns 2FA on with a code of the new secret, answers 10 recovery codes once and a token with a fresh factor', async () => {
     const owner = await createStripeOwner(t.database.db);
     const { secret } = (await post('/two-factor/setup')).json<{ secret: string }>();
-    const response = await post('/two-factor/enable', { code: codeFor(secret) });
+    const otherSession = (await post('/sign-in', TEST_ADMIN, null)).json<{ token: string }>().token;
+    const response = await post('/two-factor/enable', { code: codeFor(secret), password: TEST_ADMIN.password });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ recoveryCodes: string[]; token: string; message: string }>();
+    // Every session made without the factor ends, this one's old token too; the answer's token is the one left.
+    for (const old of [otherSession, token]) expect((await t.request({ method: 'GET', url: '/check-token', token: old })).statusCode).toBe(401);
     expect(body.message).toBe('Two-factor authentication is on');
     expect(body.recoveryCodes).toHaveLength(10);
     for (const code of body.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
@@ -136,30 +144,42 @@ describe('POST /api/admin/two-factor/enable', () => {
 
   it('rejects a wrong code with 400 and leaves 2FA off', async () => {
     await post('/two-factor/setup');
-    const response = await post('/two-factor/enable', { code: '000000' });
+    const response = await post('/two-factor/enable', { code: '000000', password: TEST_ADMIN.password });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Invalid authentication code');
     expect((await adminRow()).totpEnabledAt).toBeNull();
   });
 
+  it('asks for the password: a wrong one is a 400 on it, 2FA stays off and the session lives', async () => {
+    const { secret } = (await post('/two-factor/setup')).json<{ secret: string }>();
+    const response = await post('/two-factor/enable', { code: codeFor(secret), password: 'not-the-password' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: 'password', message: 'Current password is incorrect' }]);
+    expect((await adminRow()).totpEnabledAt).toBeNull();
+    expect((await t.request({ method: 'GET', url: '/check-token', token })).statusCode).toBe(200);
+  });
+
   it('rejects bad input with 400 and the contract messages', async () => {
     await post('/two-factor/setup');
-    expect((await post('/two-factor/enable', {})).json().errors).toEqual([{ path: 'code', message: 'Authentication code is required' }]);
-    const recovery = await post('/two-factor/enable', { code: 'abcd-efgh-ijkm' });
+    expect((await post('/two-factor/enable', {})).json().errors).toEqual([
+      { path: 'code', message: 'Authentication code is required' },
+      { path: 'password', message: 'Enter your password to turn on two-factor authentication' },
+    ]);
+    const recovery = await post('/two-factor/enable', { code: 'abcd-efgh-ijkm', password: TEST_ADMIN.password });
     expect(recovery.statusCode).toBe(400);
     expect(recovery.json().errors).toEqual([{ path: 'code', message: 'Enter the 6-digit code from your authenticator app' }]);
-    expect((await post('/two-factor/enable', { code: '123456', extra: 1 })).statusCode).toBe(400);
+    expect((await post('/two-factor/enable', { code: '123456', password: TEST_ADMIN.password, extra: 1 })).statusCode).toBe(400);
   });
 
   it('answers 409 without a set-up waiting, and when 2FA is already on', async () => {
-    const none = await post('/two-factor/enable', { code: '123456' });
+    const none = await post('/two-factor/enable', { code: '123456', password: TEST_ADMIN.password });
     expect(none.statusCode).toBe(409);
     const { secret, token } = await enrol();
-    expect((await post('/two-factor/enable', { code: codeFor(secret) }, token)).statusCode).toBe(409);
+    expect((await post('/two-factor/enable', { code: codeFor(secret), password: TEST_ADMIN.password }, token)).statusCode).toBe(409);
   });
 
   it('refuses a request without a token with 401', async () => {
-    expect((await post('/two-factor/enable', { code: '123456' }, null)).statusCode).toBe(401);
+    expect((await post('/two-factor/enable', { code: '123456', password: TEST_ADMIN.password }, null)).statusCode).toBe(401);
   });
 });
 
@@ -204,6 +224,41 @@ describe('POST /api/admin/sign-in/two-factor', () => {
     const replay = await post('/sign-in/two-factor', { challenge, code }, null);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe('Invalid authentication code');
+  });
+
+  it('takes a challenge once: after a sign-in it earns no second session, even with another right code', async () => {
+    const { secret, recoveryCodes } = await enrol();
+    const challenge = await challengeOf();
+    expect((await post('/sign-in/two-factor', { challenge, code: codeFor(secret) }, null)).statusCode).toBe(200);
+    const again = await post('/sign-in/two-factor', { challenge, code: recoveryCodes[0] }, null);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe('Your sign-in has expired. Please sign in again.');
+    // The recovery code was not spent by the refused attempt.
+    const next = await post('/sign-in/two-factor', { challenge: await challengeOf(), code: recoveryCodes[0] }, null);
+    expect(next.statusCode, next.body).toBe(200);
+  });
+
+  it('stops 40 addresses guessing in parallel at the account ceiling (429 from every address) until an owner resets the 2FA', async () => {
+    const { secret } = await enrol();
+    const challenge = await challengeOf();
+    const addresses = Array.from({ length: 40 }, (_, i) => `203.0.113.${i + 1}`);
+    const guesses = addresses.flatMap((address) => Array.from({ length: 5 }, () => postFrom(address, '/sign-in/two-factor', { challenge, code: '000000' })));
+    const answers = await Promise.all(guesses);
+    const checked = answers.filter((answer) => answer.statusCode === 401).length;
+    expect(checked).toBe(twoFactorLimits.codeFailuresPerAccount);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(200 - checked);
+    // Now the right code from a fresh address is refused too, at sign-in and at a step-up.
+    const locked = await postFrom(ADMIN_ADDRESS, '/sign-in/two-factor', { challenge, code: codeFor(secret) });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(twoFactorTexts.tooManyCodesOnAccount);
+    expect((await postFrom('198.51.100.99', '/two-factor/step-up', { code: codeFor(secret) }, token)).statusCode).toBe(429);
+    // An owner's reset of the admin's 2FA lifts it (the admin then signs in with the password and enrols again).
+    const owner = await createOwnerWithTwoFactor(t);
+    const reset = await t.request({ method: 'POST', url: `/admins/${adminId}/reset-two-factor`, token: owner.token });
+    expect(reset.statusCode, reset.body).toBe(200);
+    token = (await post('/sign-in', TEST_ADMIN, null)).json<{ token: string }>().token;
+    const { secret: newSecret } = await enrol();
+    expect((await postFrom(ADMIN_ADDRESS, '/two-factor/step-up', { code: codeFor(newSecret) }, token)).statusCode).toBe(200);
   });
 
   it('refuses a wrong code and a forged or stale challenge with 401', async () => {
@@ -292,8 +347,8 @@ describe('step-up for money (STEP_UP_ROUTES)', () => {
     const owner = await createStripeOwner(t.database.db);
     const { secret } = await enrol();
     const tokenVersion = (await adminRow()).tokenVersion;
-    // `token` was signed before 2FA was on: no factor at all; the other proved one 6 minutes ago.
-    for (const stale of [token, tokenWithFactorAgo(STEP_UP_WINDOW_MS + 60_000, tokenVersion)]) {
+    // One token proved no factor at all (a password-only session); the other proved one 6 minutes ago.
+    for (const stale of [tokenWithFactorAgo(null, tokenVersion), tokenWithFactorAgo(STEP_UP_WINDOW_MS + 60_000, tokenVersion)]) {
       for (const call of moneyCalls(owner.id)) {
         const response = await t.request({ ...call, token: stale });
         expect(response.statusCode, call.url).toBe(403);
@@ -314,9 +369,13 @@ describe('step-up for money (STEP_UP_ROUTES)', () => {
     expect((await t.request({ ...moneyCalls(owner.id)[0], token: tokenWithFactorAgo(STEP_UP_WINDOW_MS - 60_000, tokenVersion) })).statusCode).toBe(200);
   });
 
-  it('asks no step-up of an admin without 2FA', async () => {
+  it('refuses every step-up route to an admin without 2FA, whatever their roles (403 TWO_FACTOR_REQUIRED)', async () => {
     const owner = await createStripeOwner(t.database.db);
-    expect((await t.request({ method: 'GET', url: `/get-account-detail/${owner.id}`, token })).statusCode).toBe(200);
+    for (const call of moneyCalls(owner.id)) {
+      const response = await t.request({ ...call, token });
+      expect(response.statusCode, call.url).toBe(403);
+      expect(response.json()).toEqual({ message: accessTexts.twoFactorRequired, reason: 'TWO_FACTOR_REQUIRED' });
+    }
   });
 
   it('takes a recovery code, once', async () => {

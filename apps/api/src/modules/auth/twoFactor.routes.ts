@@ -34,7 +34,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(routePaths.twoFactorEnable, { schema: { tags, body: twoFactorEnableSchema, response: { 200: twoFactorEnableResponseSchema } } }, (request) =>
-    twoFactor.enable(request.admin!, request.body.code, actorOf(request), request.ip),
+    twoFactor.enable(request.admin!, request.body, actorOf(request), request.ip),
   );
 
   app.post(routePaths.twoFactorDisable, { schema: { tags, body: twoFactorCodeBodySchema, response: { 200: messageSchema } } }, (request) =>

@@ -20,20 +20,34 @@ export const twoFactorLimits = {
   codeFailuresPerAccountPerAddress: 5,
   codeFailuresPerAddress: 20,
   codeFailuresPerAccountBeforeSlowdown: 10,
+  /**
+   * Hard (429 from every address): wrong codes on one admin from all addresses within an hour. 40
+   * addresses × 5 once gave 200 checked guesses in seconds; now at most 20 an hour (480 a day, each a
+   * 3-in-a-million chance with the ±1 step window) until the hour ends or an owner resets the 2FA.
+   */
+  codeFailuresPerAccount: 20,
+  accountWindowMs: 60 * MINUTE,
 } as const;
 
 // Throttled like the password (auth.service signInPolicy), by admin id: a code guess is a guess,
-// whether at sign-in, at a step-up or to turn 2FA off, so they share one counter.
-const codePolicy: AttemptPolicy = {
+// whether at sign-in, at a step-up or to turn 2FA off, so they share one counter. Unlike the
+// password, the account has a hard ceiling too: a TOTP has a million values, so guesses from many
+// addresses must stop, not only slow down; the lock-out that a stranger can cause this way needs
+// the password (or a session) first, and an owner lifts it by resetting the admin's 2FA.
+export const twoFactorCodePolicy: AttemptPolicy = {
   name: 'two-factor',
   windowMs: twoFactorLimits.codeWindowMs,
   perAccountAndAddress: twoFactorLimits.codeFailuresPerAccountPerAddress,
   perAddress: twoFactorLimits.codeFailuresPerAddress,
   perAccountBeforeSlowdown: twoFactorLimits.codeFailuresPerAccountBeforeSlowdown,
+  perAccount: twoFactorLimits.codeFailuresPerAccount,
+  accountWindowMs: twoFactorLimits.accountWindowMs,
   slowdownStepMs: 1000,
   slowdownMaxMs: 2000,
   tooManyMessage: twoFactorTexts.tooManyCodes,
+  tooManyOnAccountMessage: twoFactorTexts.tooManyCodesOnAccount,
 };
+const codePolicy = twoFactorCodePolicy;
 
 export interface TwoFactorServiceDeps {
   db: Db;
@@ -43,6 +57,8 @@ export interface TwoFactorServiceDeps {
   totpKey: string;
   /** Derived from the signing secret: signs the sign-in challenges. */
   challengeKey: string;
+  /** The current-password check of auth.service (throttled), for turning 2FA on. */
+  checkCurrentPassword: (adminId: string, password: string, ip: string, field?: string) => Promise<AdminRow>;
 }
 
 type AdminRow = authRepo.AdminRow;
@@ -51,7 +67,7 @@ type CodeKind = 'totp' | 'recovery';
 
 const wrongCode = () => badRequest(twoFactorTexts.wrongCode, [{ path: 'code', message: twoFactorTexts.wrongCode }]);
 
-export function createTwoFactorService({ db, tokens, limits, totpKey, challengeKey }: TwoFactorServiceDeps) {
+export function createTwoFactorService({ db, tokens, limits, totpKey, challengeKey, checkCurrentPassword }: TwoFactorServiceDeps) {
   const sealKey = Buffer.from(totpKey, 'hex');
   if (sealKey.length !== 32) throw new Error('The TOTP sealing key must be 32 bytes of hex');
   const challenges = createChallengeTokens(challengeKey, twoFactorLimits.challengeValidityMs);
@@ -85,7 +101,8 @@ export function createTwoFactorService({ db, tokens, limits, totpKey, challengeK
     return result;
   }
 
-  const tokenWithSecondFactor = (admin: AdminRow) => tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion, secondFactorAt: Date.now() });
+  const tokenWithSecondFactor = (admin: Pick<AdminRow, 'id' | 'tokenVersion'>) =>
+    tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion, secondFactorAt: Date.now() });
 
   function requireEnabled(admin: AdminRow) {
     if (!admin.totpEnabledAt) throw conflict(twoFactorTexts.notEnabled);
@@ -113,6 +130,11 @@ export function createTwoFactorService({ db, tokens, limits, totpKey, challengeK
       input.code,
       ip,
       async (tx, kind) => {
+        // Single use: a challenge that already earned a session earns no second one, even with
+        // another right code. Marked once the code is right, so a mistyped code can be typed again.
+        if ((await limits.hit(`two-factor-challenge:${claims.challengeId}`, twoFactorLimits.challengeValidityMs)) > 1) {
+          throw new AppError('UNAUTHORIZED', twoFactorTexts.challengeInvalid);
+        }
         await repo.markSignedIn(tx, admin.id);
         await writeAudit(
           tx,
@@ -150,22 +172,29 @@ export function createTwoFactorService({ db, tokens, limits, totpKey, challengeK
     };
   }
 
-  async function enable(admin: AdminRow, code: string, actor: SignedInActor, ip: string) {
+  /**
+   * Turns 2FA on: the password again (a borrowed session must not bind its own authenticator), then
+   * a code from the new app. Every other session of the admin ends (token version bumped), as they
+   * were made without the factor; the answer's token is the one session left.
+   */
+  async function enable(admin: AdminRow, input: { code: string; password: string }, actor: SignedInActor, ip: string) {
     if (admin.totpEnabledAt) throw conflict(twoFactorTexts.alreadyEnabled);
     const secret = secretOf(admin);
     if (!secret || !admin.totpSecret) throw conflict(twoFactorTexts.noPendingSetup);
     const sealed = admin.totpSecret;
+    await checkCurrentPassword(admin.id, input.password, ip, 'password');
     const attempt = await reserveAttempt(limits, codePolicy, admin.id, ip);
-    const step = matchTotpStep(totpOf(secret, admin.email), code);
+    const step = matchTotpStep(totpOf(secret, admin.email), input.code);
     if (step === null) throw wrongCode();
     const recoveryCodes = newRecoveryCodes();
-    await db.transaction(async (tx) => {
+    const tokenVersion = await db.transaction(async (tx) => {
       if (!(await repo.enableTwoFactor(tx, admin.id, sealed, step))) throw conflict(twoFactorTexts.alreadyEnabled);
       await repo.replaceRecoveryCodes(tx, admin.id, recoveryCodes.map(hashRecoveryCode));
-      await writeAudit(tx, actor, { action: 'admin.two-factor-enable', targetType: 'admin', targetId: admin.id });
+      await writeAudit(tx, actor, { action: 'admin.two-factor-enable', targetType: 'admin', targetId: admin.id, after: { otherSessionsEnded: true } });
+      return authRepo.bumpTokenVersion(tx, admin.id);
     });
     await attempt.succeed();
-    return { recoveryCodes, token: tokenWithSecondFactor(admin), message: twoFactorTexts.enabled };
+    return { recoveryCodes, token: tokenWithSecondFactor({ id: admin.id, tokenVersion }), message: twoFactorTexts.enabled };
   }
 
   async function disable(admin: AdminRow, code: string, actor: SignedInActor, ip: string) {

@@ -27,7 +27,7 @@ describe('bookings api (offline ledger provider)', () => {
   let owner: { id: string; stripeAccountId: string };
 
   beforeAll(async () => {
-    t = await createTestApp({ seeded: true });
+    t = await createTestApp({ seeded: true, twoFactor: true });
     owner = await createStripeOwner(t.database.db);
   });
   afterAll(() => t.close());

@@ -34,7 +34,7 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
 
   beforeAll(async () => {
     stripe = await startStripeTestServer();
-    t = await createTestApp({ seeded: true, env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: stripe.url } });
+    t = await createTestApp({ seeded: true, twoFactor: true, env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: stripe.url } });
     owner = await createStripeOwner(t.database.db);
   });
   afterEach(() => stripe.reset());
@@ -173,6 +173,7 @@ describe('Stripe payouts (real SDK against a local Stripe)', () => {
     beforeAll(async () => {
       slow = await createTestApp({
         seeded: true,
+        twoFactor: true,
         env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: stripe.url },
         build: { payouts: createStripePayoutProvider('sk_test_x', stripe.url, { timeoutMs: 400, maxNetworkRetries: 2 }) },
       });

@@ -4,18 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UteBooking, UteBookingListResponse } from '@ute/contract';
 import { freePort, startApiProcess, waitForHealth, type ApiProcess } from '../../reliability/processHarness';
+import { TwoFactorSession } from '../../test/twoFactorSession';
 import { startStripeTestServer, type StripeTestServer } from '../../test/stripeTestServer';
 
 const ADMIN = { email: 'payout-crash@test.local', password: 'payout-crash-password' };
 
-async function signIn(port: number): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/admin/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
+// The admin enrols in 2FA on the first token: payouts are step-up routes, closed to a password alone.
+const session = new TwoFactorSession(ADMIN);
+const signIn = (port: number): Promise<string> => session.token(`http://127.0.0.1:${port}/api/admin`);
 
 async function uteBookings(port: number, token: string): Promise<UteBooking[]> {
   const response = await fetch(`http://127.0.0.1:${port}/api/admin/ute-booking-list?limit=100`, { headers: { authorization: `Bearer ${token}` } });

@@ -77,7 +77,7 @@ const QUEUES: Record<WorkQueue, { table: string; where: string; list: string; ro
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp({ seeded: true, twoFactor: true });
 });
 afterAll(() => t.close());
 

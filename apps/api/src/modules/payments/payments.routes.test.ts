@@ -31,7 +31,7 @@ const createManualPayment = (t: TestApp, values: PaymentValues = {}) => createPa
 describe('payments api', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ seeded: true });
+    t = await createTestApp({ seeded: true, twoFactor: true });
   });
   afterAll(() => t.close());
 
