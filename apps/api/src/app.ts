@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -56,6 +58,53 @@ export interface BuildAppOptions {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** How often Node looks for requests past their header or request deadline (its default is 30 s). */
+const DEADLINE_CHECK_INTERVAL_MS = 1000;
+/** Node closes a kept-alive connection this long after KEEP_ALIVE_TIMEOUT_MS (its HTTP_SERVER_KEEP_ALIVE_TIMEOUT_BUFFER). */
+const KEEP_ALIVE_GRACE_MS = 1000;
+
+/**
+ * The longest a client can hold a request that never completes, in any state of its connection
+ * (SECURITY.md, "Bounded requests and connections"): a new connection or a request under way is cut
+ * by the header and request deadlines, a kept-alive connection waiting for its next request by the
+ * keep-alive bound. A client whose request never reaches the server at all on a reused connection
+ * (fetch holds a streamed body's headers until its first chunk) is only ever cut by the latter.
+ */
+export function longestStalledRequestMs(config: Pick<Config, 'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS'>): number {
+  return Math.max(
+    config.HEADERS_TIMEOUT_MS + DEADLINE_CHECK_INTERVAL_MS,
+    config.REQUEST_TIMEOUT_MS + DEADLINE_CHECK_INTERVAL_MS,
+    config.KEEP_ALIVE_TIMEOUT_MS + KEEP_ALIVE_GRACE_MS,
+  );
+}
+
+/**
+ * Between two requests on a kept-alive connection no header or request deadline runs (they start at a
+ * request's first byte), and Node 20 restarts its keep-alive timer on any byte, even bytes that begin
+ * no request (an empty line: nodejs/node#58140): a client sending "\r\n" now and then would hold the
+ * connection for ever. So the wait for the next request is bounded from the end of the last answer,
+ * as long as Node's own keep-alive timer, but nothing restarts it.
+ */
+function boundKeptAliveWait(server: Server, keepAliveTimeoutMs: number): void {
+  const waits = new WeakMap<Socket, { openRequests: number; timer?: NodeJS.Timeout }>();
+  const watch = (socket: Socket) => {
+    const wait: { openRequests: number; timer?: NodeJS.Timeout } = { openRequests: 0 };
+    socket.once('close', () => clearTimeout(wait.timer));
+    waits.set(socket, wait);
+    return wait;
+  };
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    const wait = waits.get(socket) ?? watch(socket);
+    clearTimeout(wait.timer);
+    wait.openRequests += 1;
+    response.once('close', () => {
+      wait.openRequests -= 1;
+      if (wait.openRequests === 0 && !socket.destroyed) wait.timer = setTimeout(() => socket.destroy(), keepAliveTimeoutMs + KEEP_ALIVE_GRACE_MS).unref();
+    });
+  });
+}
+
 /**
  * The request log line, as Fastify's own but with the matched route's pattern instead of the URL
  * where the path carries a secret (an invitation's token): whatever its spelling, no token is logged.
@@ -100,12 +149,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: typeof logger === 'object' ? { serializers: requestLogSerializers, ...logger } : logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    // A client that stalls its headers, its body or its socket is cut (SECURITY.md); Node checks
-    // the header and request deadlines every second instead of every 30 s.
+    // A client that stalls its headers, its body or its socket is cut (SECURITY.md, longestStalledRequestMs);
+    // Node checks the header and request deadlines every second instead of every 30 s.
     connectionTimeout: config.IDLE_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: DEADLINE_CHECK_INTERVAL_MS },
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
     requestIdHeader: false,
@@ -122,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ),
   });
   app.server.maxConnections = config.MAX_CONNECTIONS;
+  boundKeptAliveWait(app.server, config.KEEP_ALIVE_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -17,9 +17,11 @@ export interface JobPayloads {
   'mail-sweep': Record<string, never>;
   /** Record payouts sent to the provider whose outcome was never recorded (modules/bookings). */
   'payout-reconciliation': Record<string, never>;
+  /** Copy the audit chain's head out of the database: anchor file and owners' daily mail (modules/audit/auditAnchor.ts). */
+  'audit-anchor': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
-export const QUEUE_NAMES: QueueName[] = ['mail-delivery', 'mail-sweep', 'payout-reconciliation'];
+export const QUEUE_NAMES: QueueName[] = ['mail-delivery', 'mail-sweep', 'payout-reconciliation', 'audit-anchor'];
 
 /** Raw SQL outside Drizzle, as pg-boss runs it: with values, or a multi-statement script without. */
 export interface SqlExecutor {
@@ -52,6 +54,10 @@ export interface SendOptions {
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly workerIds = new Map<QueueName, string>();
+  private starting: Promise<unknown> | null = null;
+  private stopping: Promise<void> | null = null;
+  /** Set once stop() is over: the database may be closed from then on, so handlers still running report nothing. */
+  private hasStopped = false;
 
   constructor(
     executor: SqlExecutor,
@@ -76,7 +82,8 @@ export class JobQueue {
   }
 
   start(): Promise<unknown> {
-    return this.boss.start();
+    this.starting = this.boss.start();
+    return this.starting;
   }
 
   async send<Name extends QueueName>(name: Name, data: JobPayloads[Name], options: SendOptions = {}): Promise<void> {
@@ -86,7 +93,14 @@ export class JobQueue {
   /** Runs handler for each job of the queue, one at a time in this process. A throw retries the job. */
   async work<Name extends QueueName>(name: Name, handler: (data: JobPayloads[Name]) => Promise<void>): Promise<void> {
     const id = await this.boss.work<JobPayloads[Name]>(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-      await handler(job.data);
+      const failure = await handler(job.data).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+      // Finished after stop(): pg-boss has already failed the job (it comes back) and its database may
+      // be closed, where reporting the outcome would throw outside any caller. So this one never reports.
+      if (this.hasStopped) await new Promise<never>(() => {});
+      if (failure) throw failure.error;
     });
     this.workerIds.set(name, id);
   }
@@ -102,8 +116,20 @@ export class JobQueue {
     await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
 
-  /** Stops taking jobs and waits (up to 10 s) for the ones under way; unfinished ones come back after their timeout. */
+  /**
+   * Stops taking jobs and waits (up to 10 s) for the ones under way; unfinished ones are failed and come
+   * back. Call it before closing the database, in any state: never started, starting (pg-boss ignores a
+   * stop until its start is over, then would run on: the start is let finish first), or stopping already.
+   */
   stop(): Promise<void> {
-    return this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    this.stopping ??= (async () => {
+      await this.starting?.catch(() => {});
+      try {
+        await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      } finally {
+        this.hasStopped = true;
+      }
+    })();
+    return this.stopping;
   }
 }

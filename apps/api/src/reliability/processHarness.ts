@@ -16,22 +16,29 @@ export async function freePort(): Promise<number> {
 export interface ApiProcess {
   child: ChildProcess;
   port: number;
+  /** stdout and stderr, interleaved. */
   output: () => string;
+  /** stderr alone (the log goes to stdout). */
+  errorOutput: () => string;
   exited: Promise<number | null>;
 }
 
 /** Starts the real api (src/server.ts through tsx) as its own process. */
 export function startApiProcess(env: Record<string, string>, port: number): ApiProcess {
   let output = '';
+  let errorOutput = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/server.ts')], {
     cwd: apiRoot,
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    errorOutput += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
+  return { child, port, output: () => output, errorOutput: () => errorOutput, exited };
 }
 
 export async function waitForHealth(port: number, timeoutMs = 60_000): Promise<void> {
