@@ -14,11 +14,12 @@ import {
 } from '@ute/contract';
 import { sendListExport } from '../audit/listExport';
 import { actorOf } from '../../plugins/context';
+import { listingNoticesOf } from '../moderation/moderation.service';
 import { createJobsService } from './jobs.service';
 
 export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const jobs = createJobsService({ db: app.ctx.db, mailer: app.ctx.mailer });
+  const jobs = createJobsService({ db: app.ctx.db, notices: listingNoticesOf(app.ctx) });
   const tags = ['jobs'];
 
   app.get(routePaths.jobs, { schema: { tags, querystring: jobListQuerySchema, response: { 200: jobListResponseSchema } } }, (request) =>

@@ -17,8 +17,7 @@ import { readListBatches } from '../../db/keyset';
 import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../audit/audit.repository';
-import type { Mailer } from '../mail/mailer';
-import { recordListingDecision, rejectionOf, runListingBulk } from '../moderation/moderation.service';
+import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
 import * as repo from './jobs.repository';
 
 /** The one place a stored job becomes the wire shape of docs/product.md. */
@@ -67,10 +66,10 @@ export const JOB_CSV: readonly CsvColumn<repo.JobRow>[] = [
 
 export interface JobsServiceDeps {
   db: Db;
-  mailer: Mailer;
+  notices: ListingNotices;
 }
 
-export function createJobsService({ db, mailer }: JobsServiceDeps) {
+export function createJobsService({ db, notices }: JobsServiceDeps) {
   async function listJobs(query: JobListQuery): Promise<JobListResponse> {
     const { rows, totalCount } = await repo.listJobs(db, { page: query.page, limit: query.limit, ...jobListFilterOf(query) });
     return {
@@ -87,23 +86,25 @@ export function createJobsService({ db, mailer }: JobsServiceDeps) {
 
   /**
    * Approves or rejects one job (a rejection with its reason, when given), in one transaction with
-   * its audit entry, the lister's activity entry and their notice mail; the mail leaves after commit.
+   * its audit entry, the lister's activity entry and their notice mail, which is held for the
+   * listing's decision window and counted in the admin's mail quota (moderation.service, createListingNotices).
    */
   async function setJobStatus(id: string, status: SettableListingStatus, rejection: Rejection | null, actor: Actor) {
     const kept = status === 'Rejected' ? rejection : null;
-    const mailId = await db.transaction(async (tx) => {
-      const job = await repo.lockLiveJob(tx, id);
-      if (!job) throw notFound('Job');
-      const current = toListingStatus(job.status);
-      if (!canSetJobStatus(current, status)) {
-        throw conflict(current === 'Approved' && status === 'Rejected' ? listingMessages.approvedJobCannotBeRejected : listingMessages.jobAlready(current));
-      }
-      await repo.setJobStatus(tx, id, status, kept);
-      const after = { ...job, status, rejectionReason: kept?.reason ?? null, rejectionNote: kept?.note ?? null };
-      await writeAudit(tx, actor, { action: 'job.status', targetType: 'job', targetId: id, before: auditView(job), after: auditView(after) });
-      return recordListingDecision(tx, mailer, { kind: 'job', listerId: job.postedBy, listingName: job.title, reference: job.jobId, status, rejection: kept });
-    });
-    if (mailId) mailer.deliverSoon(mailId);
+    await notices.decideWithNotice(actor, (tell) =>
+      db.transaction(async (tx) => {
+        const job = await repo.lockLiveJob(tx, id);
+        if (!job) throw notFound('Job');
+        const current = toListingStatus(job.status);
+        if (!canSetJobStatus(current, status)) {
+          throw conflict(current === 'Approved' && status === 'Rejected' ? listingMessages.approvedJobCannotBeRejected : listingMessages.jobAlready(current));
+        }
+        await repo.setJobStatus(tx, id, status, kept);
+        const after = { ...job, status, rejectionReason: kept?.reason ?? null, rejectionNote: kept?.note ?? null };
+        await writeAudit(tx, actor, { action: 'job.status', targetType: 'job', targetId: id, before: auditView(job), after: auditView(after) });
+        await tell(tx, { kind: 'job', listingId: id, listerId: job.postedBy, listingName: job.title, reference: job.jobId, status, rejection: kept });
+      }),
+    );
     return { message: status === 'Approved' ? listingMessages.jobApproved : listingMessages.jobRejected };
   }
 

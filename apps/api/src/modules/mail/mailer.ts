@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/database';
@@ -41,6 +41,17 @@ const DEFAULT_SENSITIVE_MAIL_TTL_MS = 10 * 60_000;
 const LOST_AFTER_SECONDS = 120;
 type DeliveryOutcome = 'sent' | 'not-sent' | 'claimed-elsewhere';
 
+/**
+ * What enqueueCoalesced did with a mail: `held` a new mail, held for the window (its delivery is for
+ * the caller to schedule, deliverLater); `replaced` the held mail's text with this one; `withdrawn`
+ * the held mail, as this one repeats the last mail sent under the key; `repeat` nothing, for the same
+ * reason with no mail held; `not-allowed` nothing, as a new mail was needed and the caller may not send one.
+ */
+export type CoalescedOutcome = { kind: 'held'; mailId: string } | { kind: 'replaced' | 'withdrawn'; mailId: string } | { kind: 'repeat' | 'not-allowed' };
+
+/** The statuses of a mail that has left, is leaving or will leave: what the recipient was (or will be) told. */
+const TOLD_STATUSES = ['pending', 'sending', 'sent', 'logged'];
+
 /** What a sensitive mail's body becomes once it has left (or will never leave). */
 export const REDACTED_BODY = '[redacted after delivery]';
 
@@ -80,6 +91,60 @@ export class Mailer {
     return row.id;
   }
 
+  /**
+   * Records a mail that stands for the latest news about one thing (`key`), at most one a window:
+   * when a mail of the key is still held (its window, from the first mail, not over), this one
+   * replaces its text, or withdraws it if this one says again what the recipient was last sent
+   * under the key (so a decision taken back sends nothing); otherwise, unless it is such a repeat,
+   * a new mail is held for `windowSeconds` (only if `mayAddMail`; the caller's quota). Runs in the
+   * caller's transaction, which must hold a lock on the thing (its row) so calls for one key take
+   * turns. A held mail is sent by a job the caller queues after commit (deliverLater).
+   */
+  async enqueueCoalesced(db: DbOrTx, mail: OutgoingMail, options: { key: string; windowSeconds: number; mayAddMail: boolean }): Promise<CoalescedOutcome> {
+    const [held] = await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.coalesceKey, options.key),
+          inArray(mailOutbox.status, ['pending', 'withdrawn']),
+          eq(mailOutbox.attempts, 0),
+          gt(mailOutbox.nextAttemptAt, sql`now()`),
+        ),
+      )
+      .for('update');
+    const [lastTold] = await db
+      .select({ toAddress: mailOutbox.toAddress, subject: mailOutbox.subject, body: mailOutbox.body })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.coalesceKey, options.key), inArray(mailOutbox.status, TOLD_STATUSES), held ? ne(mailOutbox.id, held.id) : undefined))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    const isRepeat = lastTold !== undefined && lastTold.toAddress === mail.to && lastTold.subject === mail.subject && lastTold.body === mail.body;
+    if (held) {
+      // Locked above: a send claiming the held mail at the end of its window waits for this
+      // transaction and sends this text, or claimed it first and the select found nothing held.
+      await db
+        .update(mailOutbox)
+        .set({ toAddress: mail.to, subject: mail.subject, body: mail.body, status: isRepeat ? 'withdrawn' : 'pending' })
+        .where(eq(mailOutbox.id, held.id));
+      return { kind: isRepeat ? 'withdrawn' : 'replaced', mailId: held.id };
+    }
+    if (isRepeat) return { kind: 'repeat' };
+    if (!options.mayAddMail) return { kind: 'not-allowed' };
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        toAddress: mail.to,
+        subject: mail.subject,
+        body: mail.body,
+        isSensitive: mail.isSensitive ?? false,
+        coalesceKey: options.key,
+        nextAttemptAt: sql`now() + make_interval(secs => ${options.windowSeconds})`,
+      })
+      .returning({ id: mailOutbox.id });
+    return { kind: 'held', mailId: row.id };
+  }
+
   /** The queue's workers for outbox mail; each api process runs them. */
   async startWorkers(): Promise<void> {
     await this.queue.work('mail-delivery', async ({ mailId }) => {
@@ -103,6 +168,19 @@ export class Mailer {
     const send = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.queue.send('mail-delivery', { mailId: id }))
       .then(() => this.queue.wake('mail-delivery'))
+      .catch((error: unknown) => this.log.warn({ err: error, mailId: id }, 'mail job not queued; the sweep will find the mail'))
+      .finally(() => this.pendingSends.delete(id));
+    this.pendingSends.set(id, send);
+  }
+
+  /**
+   * Like deliverSoon, for a held mail (enqueueCoalesced): its job is due once the hold is over,
+   * `delaySeconds` from now. If the job cannot be written, the sweep finds the mail later.
+   */
+  deliverLater(id: string, delaySeconds: number): void {
+    if (this.pendingSends.has(id)) return;
+    const send = this.queue
+      .send('mail-delivery', { mailId: id }, { delaySeconds })
       .catch((error: unknown) => this.log.warn({ err: error, mailId: id }, 'mail job not queued; the sweep will find the mail'))
       .finally(() => this.pendingSends.delete(id));
     this.pendingSends.set(id, send);
@@ -136,12 +214,21 @@ export class Mailer {
     }
   }
 
-  /** Claims the mail for this process for one send (and the timeouts around it); null when it is not ours to send. */
+  /**
+   * Claims the mail for this process for one send (and the timeouts around it); null when it is not
+   * ours to send. A held mail (coalesced, never tried) is not sent before its hold is over, whoever asks.
+   */
   private async claim(id: string) {
+    const isDue = or(isNull(mailOutbox.coalesceKey), gt(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, sql`now()`));
     const [mail] = await this.db
       .update(mailOutbox)
       .set({ status: 'sending', nextAttemptAt: sql`now() + make_interval(secs => ${this.options.claimSeconds})` })
-      .where(and(eq(mailOutbox.id, id), or(eq(mailOutbox.status, 'pending'), and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))))
+      .where(
+        and(
+          eq(mailOutbox.id, id),
+          or(and(eq(mailOutbox.status, 'pending'), isDue), and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, sql`now()`))),
+        ),
+      )
       .returning();
     return mail ?? null;
   }

@@ -5,18 +5,25 @@ import { queryRows } from '../../db/database';
 import { customerQueries } from '../../db/tables/queries.table';
 import { users } from '../../db/tables/users.table';
 import { createCustomerQueries, createJobs, createUser, createUsers, createUtes } from '../../test/factories';
-import { createSeededTestAppWithSmtp, type TestApp } from '../../test/testApp';
-import type { SmtpCapture } from '../../test/smtpCapture';
+import { createTestApp, type TestApp } from '../../test/testApp';
+import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
 
 /**
  * Bulk moderation (utes, jobs, users, queries), the reasons of a rejection and the lister's notices
- * (issue 16, points 2 and 3), through the real routes, with mail to an in-process SMTP server.
+ * (issue 16, points 2 and 3), through the real routes, with mail to an in-process SMTP server. A
+ * lister's notice is held for the listing's decision window (issue 23, 5c; listingNoticeCoalescing.test.ts),
+ * so these tests shorten the window to a second, and the job poll with it, to see the mails soon.
  */
 let t: TestApp & { smtp: SmtpCapture };
 beforeAll(async () => {
-  t = await createSeededTestAppWithSmtp();
+  const smtp = await startSmtpCapture();
+  const app = await createTestApp({ seeded: true, env: { SMTP_URL: smtp.url, LISTING_NOTICE_WINDOW_SECONDS: '1', JOB_POLL_SECONDS: '0.5' } });
+  t = { ...app, smtp };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await t.smtp.close();
+});
 
 const MISSING_ID = '00000000-0000-4000-8000-0000000000ff';
 

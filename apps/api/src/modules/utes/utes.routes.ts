@@ -14,11 +14,12 @@ import {
 } from '@ute/contract';
 import { sendListExport } from '../audit/listExport';
 import { actorOf } from '../../plugins/context';
+import { listingNoticesOf } from '../moderation/moderation.service';
 import { createUtesService } from './utes.service';
 
 export async function utesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const utes = createUtesService({ db: app.ctx.db, files: app.ctx.files, mailer: app.ctx.mailer });
+  const utes = createUtesService({ db: app.ctx.db, files: app.ctx.files, notices: listingNoticesOf(app.ctx) });
   const tags = ['utes'];
 
   app.get(routePaths.utes, { schema: { tags, querystring: uteListQuerySchema, response: { 200: uteListResponseSchema } } }, (request) =>

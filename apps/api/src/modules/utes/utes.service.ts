@@ -17,8 +17,7 @@ import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../plugins/storage';
 import { writeAudit, type Actor } from '../audit/audit.repository';
-import type { Mailer } from '../mail/mailer';
-import { recordListingDecision, rejectionOf, runListingBulk } from '../moderation/moderation.service';
+import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
 import * as repo from './utes.repository';
 
 /** The one place a stored ute becomes the wire shape of docs/product.md (its spellings included). */
@@ -83,10 +82,10 @@ export const UTE_CSV: readonly CsvColumn<repo.UteRow>[] = [
 export interface UtesServiceDeps {
   db: Db;
   files: FileStorage;
-  mailer: Mailer;
+  notices: ListingNotices;
 }
 
-export function createUtesService({ db, files, mailer }: UtesServiceDeps) {
+export function createUtesService({ db, files, notices }: UtesServiceDeps) {
   async function listUtes(query: UteListQuery): Promise<UteListResponse> {
     const { rows, totalCount } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, ...uteListFilterOf(query) });
     return { data: rows.map((row) => toUteDto(row, files)), totalCount };
@@ -99,28 +98,23 @@ export function createUtesService({ db, files, mailer }: UtesServiceDeps) {
 
   /**
    * Approves or rejects one ute (a rejection with its reason, when given), in one transaction with
-   * its audit entry, the lister's activity entry and their notice mail; the mail leaves after commit.
+   * its audit entry, the lister's activity entry and their notice mail, which is held for the
+   * listing's decision window and counted in the admin's mail quota (moderation.service, createListingNotices).
    */
   async function setUteStatus(id: string, status: SettableListingStatus, rejection: Rejection | null, actor: Actor) {
     const kept = status === 'Rejected' ? rejection : null;
-    const mailId = await db.transaction(async (tx) => {
-      const ute = await repo.lockLiveUte(tx, id);
-      if (!ute) throw notFound('Ute');
-      const current = toListingStatus(ute.status);
-      if (!canSetUteStatus(current, status)) throw conflict(listingMessages.uteAlready(current));
-      await repo.setUteStatus(tx, id, status, kept);
-      const after = { ...ute, status, rejectionReason: kept?.reason ?? null, rejectionNote: kept?.note ?? null };
-      await writeAudit(tx, actor, { action: 'ute.status', targetType: 'ute', targetId: id, before: auditView(ute), after: auditView(after) });
-      return recordListingDecision(tx, mailer, {
-        kind: 'ute',
-        listerId: ute.ownerId,
-        listingName: ute.fullName,
-        reference: ute.uteId,
-        status,
-        rejection: kept,
-      });
-    });
-    if (mailId) mailer.deliverSoon(mailId);
+    await notices.decideWithNotice(actor, (tell) =>
+      db.transaction(async (tx) => {
+        const ute = await repo.lockLiveUte(tx, id);
+        if (!ute) throw notFound('Ute');
+        const current = toListingStatus(ute.status);
+        if (!canSetUteStatus(current, status)) throw conflict(listingMessages.uteAlready(current));
+        await repo.setUteStatus(tx, id, status, kept);
+        const after = { ...ute, status, rejectionReason: kept?.reason ?? null, rejectionNote: kept?.note ?? null };
+        await writeAudit(tx, actor, { action: 'ute.status', targetType: 'ute', targetId: id, before: auditView(ute), after: auditView(after) });
+        await tell(tx, { kind: 'ute', listingId: id, listerId: ute.ownerId, listingName: ute.fullName, reference: ute.uteId, status, rejection: kept });
+      }),
+    );
     return { message: status === 'Approved' ? listingMessages.uteApproved : listingMessages.uteRejected };
   }
 
