@@ -130,7 +130,7 @@ test.describe('Admins', () => {
     await nextContext.close();
   });
 
-  test('the only owner cannot remove their own owner role, and cannot require 2FA before setting it up', async ({ adminPage: page }) => {
+  test('the only owner cannot remove their own owner role, and cannot require 2FA before setting it up', async ({ adminPage: page, browser }) => {
     // Owners that other specs left behind would make the e2e owner not the last one.
     const token = await apiToken(page);
     const headers = { authorization: `Bearer ${token}` };
@@ -147,6 +147,9 @@ test.describe('Admins', () => {
 
     await openAdmins(page);
     const row = rowOf(page, E2E_ADMIN.email);
+    // The e2e owner has 2FA; their own is turned off on the Security page (with a code), not reset here.
+    await expect(row.getByRole('cell', { name: 'On', exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Reset 2FA' })).toHaveCount(0);
     await row.getByRole('button', { name: 'Roles' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change roles' });
     await dialog.getByRole('checkbox', { name: /^Owner/ }).uncheck();
@@ -158,11 +161,21 @@ test.describe('Admins', () => {
     await expect(row.getByText('Owner', { exact: true })).toBeVisible();
     await expect(row.getByText('Finance', { exact: true })).toHaveCount(0);
 
-    const requireTwoFactor = page.getByRole('switch', { name: 'Require two-factor authentication for every admin' });
+    // An owner without 2FA (the e2e owner has it): changing the owners' settings is a step-up call,
+    // refused to an admin without 2FA, and the message leads to the Security page.
+    const context = await browser.newContext();
+    const ownerPage = await context.newPage();
+    await signInFastAs(ownerPage, await createAdminWithRoles(page, ['owner']));
+    await openAdmins(ownerPage);
+    const requireTwoFactor = ownerPage.getByRole('switch', { name: 'Require two-factor authentication for every admin' });
     await expect(requireTwoFactor).not.toBeChecked();
     await expect(requireTwoFactor).toBeEnabled();
     await requireTwoFactor.click();
-    await expect(page.getByText(adminTexts.enrolBeforeRequiring)).toBeVisible();
+    await expect(ownerPage.getByText(accessTexts.twoFactorRequired)).toBeVisible();
     await expect(requireTwoFactor).not.toBeChecked();
+    await ownerPage.getByRole('link', { name: 'Open the Security page' }).click();
+    await expect(ownerPage).toHaveURL(/\/security$/);
+    await expect(ownerPage.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+    await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { E2E_ADMIN, expect, signInWithForm, test, waitForMail } from './support/fixtures';
+import { E2E_ADMIN, enterOwnerCode, expect, signInWithForm, test, waitForMail } from './support/fixtures';
 
 test.describe('Sign-in', () => {
   test('shows the validation messages of the spec', async ({ page }) => {
@@ -36,6 +36,7 @@ test.describe('Sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Sign In' }).click();
+    await enterOwnerCode(page);
     await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
     const cookie = (await page.context().cookies()).find((c) => c.name === 'rememberedEmail');
     expect(decodeURIComponent(cookie?.value ?? '')).toBe(E2E_ADMIN.email);

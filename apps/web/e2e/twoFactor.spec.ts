@@ -1,45 +1,27 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import type { BankAccount, TwoFactorEnableResponse, TwoFactorSetup, UteBooking, UteBookingListResponse } from '@ute/contract';
 import { createAdminWithRoles, signInFastAs, type AdminCredentials } from './support/admins';
+import { Authenticator } from './support/authenticator';
 import { apiToken, expect, signInWithForm, test } from './support/fixtures';
+import { storeSessionToken, withOldSecondFactor } from './support/sessions';
 
-// Every admin here is new (invited through the api): the shared e2e admin never gets 2FA.
-
-/**
- * The authenticator app of one admin. The api takes each 30 s time step once (replay protection)
- * and accepts the next step early (clock drift), so each code is for the step after the last one
- * used, waiting only when that one is not yet accepted.
- */
-class Authenticator {
-  private lastStep = -1;
-  private readonly totp: TOTP;
-
-  constructor(secret: string) {
-    this.totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  }
-
-  async nextCode(): Promise<string> {
-    for (;;) {
-      const current = this.totp.counter();
-      const step = Math.max(current, this.lastStep + 1);
-      if (step <= current + 1) {
-        this.lastStep = step;
-        return this.totp.generate({ timestamp: step * 30_000 });
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-}
+// Every admin here is new (invited through the api, without 2FA), so each spec's 2FA is its own.
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Turns 2FA on through the api with `token`: answers the admin's authenticator and recovery codes. */
-async function enrolThroughApi(page: Page, token: string) {
-  const setup = await page.request.post('/api/admin/two-factor/setup', { headers: bearer(token) });
+/**
+ * Turns 2FA on for `admin` through the api: a password sign-in, a new secret, then a code and the
+ * password again. Answers the admin's authenticator, recovery codes and the one session left (the
+ * enabling answer's, with a fresh second factor).
+ */
+async function enrolThroughApi(page: Page, admin: AdminCredentials) {
+  const signIn = await page.request.post('/api/admin/sign-in', { data: { email: admin.email, password: admin.password } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const headers = bearer(((await signIn.json()) as { token: string }).token);
+  const setup = await page.request.post('/api/admin/two-factor/setup', { headers });
   expect(setup.status(), await setup.text()).toBe(200);
   const authenticator = new Authenticator(((await setup.json()) as TwoFactorSetup).secret);
-  const enable = await page.request.post('/api/admin/two-factor/enable', { headers: bearer(token), data: { code: await authenticator.nextCode() } });
+  const enable = await page.request.post('/api/admin/two-factor/enable', { headers, data: { code: await authenticator.nextCode(), password: admin.password } });
   expect(enable.status(), await enable.text()).toBe(200);
   return { authenticator, ...((await enable.json()) as TwoFactorEnableResponse) };
 }
@@ -66,7 +48,13 @@ test.describe('Two-factor authentication', () => {
     await expect(qr).toBeVisible();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     const authenticator = new Authenticator((await page.getByTestId('totp-secret').innerText()).trim());
+    await expect(page.getByText('Your other sessions will be signed out.')).toBeVisible();
+    // The password is asked again: a wrong one is said under its field and nothing is turned on.
     await page.getByLabel('Authentication code').fill(await authenticator.nextCode());
+    await page.getByLabel('Password', { exact: true }).fill(`${admin.password}-wrong`);
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByText('Current password is incorrect')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Turn on' }).click();
 
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
@@ -101,9 +89,9 @@ test.describe('Two-factor authentication', () => {
 
   test('viewing bank details on the Ute Booking List asks for a code in place, then shows them', async ({ page }) => {
     const admin = await createAdminWithRoles(page, ['finance']);
-    // A session from before 2FA was on: it has no fresh second factor.
-    const token = await signInFastAs(page, admin);
-    const { authenticator } = await enrolThroughApi(page, token);
+    // A session signed in with 2FA more than five minutes ago: its second factor is no longer fresh.
+    const { authenticator, token } = await enrolThroughApi(page, admin);
+    await storeSessionToken(page, withOldSecondFactor(token));
 
     const ownerToken = await apiToken(page);
     const list = (await (
@@ -152,8 +140,8 @@ test.describe('Two-factor authentication', () => {
 
   test('a Stripe payout asks for a code in place, then carries on and pays once', async ({ page }) => {
     const admin = await createAdminWithRoles(page, ['finance']);
-    const token = await signInFastAs(page, admin);
-    const { authenticator } = await enrolThroughApi(page, token);
+    const { authenticator, token } = await enrolThroughApi(page, admin);
+    await storeSessionToken(page, withOldSecondFactor(token));
 
     const ownerToken = await apiToken(page);
     const list = (await (await page.request.get('/api/admin/ute-booking-list?limit=100', { headers: bearer(ownerToken) })).json()) as UteBookingListResponse;
@@ -184,9 +172,8 @@ test.describe('Two-factor authentication', () => {
 
   test('when the owners require 2FA, an admin without it can open only the set-up until enrolled', async ({ page }) => {
     const owner = await createAdminWithRoles(page, ['owner']);
-    const signIn = await page.request.post('/api/admin/sign-in', { data: { email: owner.email, password: owner.password } });
-    expect(signIn.status(), await signIn.text()).toBe(200);
-    const ownerToken = (await enrolThroughApi(page, ((await signIn.json()) as { token: string }).token)).token;
+    // Changing the owners' settings is a step-up call: this owner has 2FA and a fresh factor.
+    const ownerToken = (await enrolThroughApi(page, owner)).token;
     const setRequired = async (requireTwoFactor: boolean) => {
       const response = await page.request.put('/api/admin/update-admin-settings', { headers: bearer(ownerToken), data: { requireTwoFactor } });
       expect(response.status(), await response.text()).toBe(200);
@@ -203,6 +190,7 @@ test.describe('Two-factor authentication', () => {
       await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
       const authenticator = new Authenticator((await page.getByTestId('totp-secret').innerText()).trim());
       await page.getByLabel('Authentication code').fill(await authenticator.nextCode());
+      await page.getByLabel('Password', { exact: true }).fill(admin.password);
       await page.getByRole('button', { name: 'Turn on' }).click();
       await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
       await page.getByLabel('I have saved these codes').check();

@@ -40,7 +40,6 @@ export const adminTexts = {
   twoFactorReset: 'Two-factor authentication reset successfully',
   signedOut: 'Admin signed out everywhere',
   settingsSaved: 'Settings saved successfully',
-  enrolBeforeRequiring: 'Set up two-factor authentication for your own account before requiring it for everybody',
 } as const;
 
 /** One role or more, each named once (a repeated role is dropped). */

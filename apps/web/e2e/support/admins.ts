@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { AdminChangeResponse, AdminRole } from '@ute/contract';
 import { apiToken, expect, waitForMail } from './fixtures';
+import { storeSessionToken } from './sessions';
 
 export interface AdminCredentials {
   email: string;
@@ -22,8 +23,9 @@ export function invitationPathIn(text: string): string {
 }
 
 /**
- * A new, active admin holding `roles`, made as an owner would: the e2e owner invites a unique
- * email through the api, the invite mail is read from the SMTP capture and its token accepted.
+ * A new, active admin holding `roles`, without 2FA, made as an owner would: the e2e owner invites a
+ * unique email through the api (a step-up call: its token has a fresh second factor), the invite
+ * mail is read from the SMTP capture and its token accepted.
  */
 export async function createAdminWithRoles(page: Page, roles: AdminRole[]): Promise<AdminCredentials> {
   const id = randomUUID().slice(0, 8);
@@ -48,11 +50,11 @@ export async function createAdminWithRoles(page: Page, roles: AdminRole[]): Prom
   return credentials;
 }
 
-/** Signs in as `credentials` through the api and stores the token as the web app does, before the first page loads. */
+/** Signs in as `credentials` (an admin without 2FA) through the api and stores the token as the web app does, before the first page loads. */
 export async function signInFastAs(page: Page, credentials: Pick<AdminCredentials, 'email' | 'password'>): Promise<string> {
   const response = await page.request.post('/api/admin/sign-in', { data: { email: credentials.email, password: credentials.password } });
   expect(response.status(), await response.text()).toBe(200);
   const { token } = (await response.json()) as { token: string };
-  await page.addInitScript((value) => window.localStorage.setItem('auth_token', value), token);
+  await storeSessionToken(page, token);
   return token;
 }

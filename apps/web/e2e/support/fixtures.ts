@@ -3,31 +3,42 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { CapturedMail } from './mailCapture';
 import { E2E_ADMIN } from './constants';
+import { ownerAuthenticator, ownerToken, rememberOwnerSession } from './ownerSession';
+import { storeSessionToken } from './sessions';
 
 export { expect };
 export { E2E_ADMIN };
 
-/** A bearer token of the e2e admin, from the real sign-in call. */
+/** A bearer token of the e2e owner (2FA on), from the real sign-in calls, with a fresh second factor. */
 export async function apiToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/admin/sign-in', { data: E2E_ADMIN });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+  return ownerToken(page.request);
 }
 
-/** Signs in through the api and stores the token as the web app does, before the first page loads. */
+/** Signs the e2e owner in through the api and stores the token as the web app does, before the first page loads. */
 export async function signInFast(page: Page): Promise<string> {
   const token = await apiToken(page);
-  await page.addInitScript((value) => window.localStorage.setItem('auth_token', value), token);
+  await storeSessionToken(page, token);
   return token;
 }
 
-/** Signs in through the real form. */
+/** Answers the sign-in page's code step with the e2e owner's next code. */
+export async function enterOwnerCode(page: Page): Promise<void> {
+  await page.getByLabel('Authentication code').fill(await ownerAuthenticator().nextCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Signs in through the real form: the password, then for the e2e owner (2FA on) a code; other admins given here have no 2FA. */
 export async function signInWithForm(page: Page, credentials = E2E_ADMIN): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  const isOwner = credentials.email === E2E_ADMIN.email;
+  if (isOwner) await enterOwnerCode(page);
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
+  // The api's next call for the owner uses this session instead of signing in once more.
+  const token = isOwner ? await page.evaluate(() => window.localStorage.getItem('auth_token')) : null;
+  if (token) rememberOwnerSession(token);
 }
 
 /** Mails the product sent to the e2e SMTP capture, oldest first. */

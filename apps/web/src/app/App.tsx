@@ -11,11 +11,10 @@ setUnauthorizedHandler(() => sessionActions.clear());
 
 export function App() {
   return (
-    <>
-      <AppRoutes />
+    <AppRoutes>
       <Suspense fallback={null}>
         <Toaster position="top-right" visibleToasts={TOAST_LIMIT} closeButton />
       </Suspense>
-    </>
+    </AppRoutes>
   );
 }

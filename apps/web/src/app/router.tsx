@@ -15,9 +15,10 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 
 /**
  * Declarative routes: the app uses no loaders or actions, and the data router would add about
- * 17 kB gzip to the JS the sign-in page loads.
+ * 17 kB gzip to the JS the sign-in page loads. `children` render beside the routes, inside the
+ * router (the toasts, whose texts may link to a screen).
  */
-export function AppRoutes() {
+export function AppRoutes({ children }: { children?: ReactNode }) {
   return (
     <BrowserRouter>
       <Routes>
@@ -49,6 +50,7 @@ export function AppRoutes() {
           <Route path="*" element={<p className="text-slate-700">Page not found.</p>} />
         </Route>
       </Routes>
+      {children}
     </BrowserRouter>
   );
 }

@@ -93,11 +93,15 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   return payload as T;
 }
 
-/** The ApiError of a failed answer (its error envelope in `payload`); a 401 to a signed-in call signs out. */
+/**
+ * The ApiError of a failed answer (its error envelope in `payload`); a 401 to a signed-in call signs
+ * out, unless the session has moved to another token meanwhile (turning 2FA on ends every older
+ * token and answers the new one: a call sent just before must not end the new session).
+ */
 function apiErrorOf(status: number, payload: unknown, token: string): ApiError {
   const envelope = payload as Partial<ErrorEnvelope> | null;
   const serverMessage = typeof envelope?.message === 'string' ? envelope.message : null;
-  if (status === 401 && token) onUnauthorized();
+  if (status === 401 && token && token === readToken()) onUnauthorized();
   const reason = typeof envelope?.reason === 'string' ? envelope.reason : null;
   return new ApiError(status, serverMessage ?? `Request failed with status ${status}`, serverMessage, envelope?.errors, reason);
 }

@@ -1,4 +1,6 @@
+import { createElement } from 'react';
 import { ApiError } from './apiClient';
+import { isTwoFactorRequired, SecurityPageLink } from './twoFactorRequired';
 
 export const TOAST_SUCCESS_MS = 2000;
 export const TOAST_ERROR_MS = 4000;
@@ -26,7 +28,9 @@ export function errorText(error: unknown): string {
 
 export function notifyError(error: unknown): void {
   const text = errorText(error);
-  void loadToast().then((toast) => toast.error(text, { duration: TOAST_ERROR_MS }));
+  // The one refusal the admin fixes themselves: the toast says where.
+  const action = isTwoFactorRequired(error) ? createElement(SecurityPageLink) : undefined;
+  void loadToast().then((toast) => toast.error(text, { duration: TOAST_ERROR_MS, action }));
 }
 
 /** Something worked only in part (a reply saved whose mail is still waiting to go). */

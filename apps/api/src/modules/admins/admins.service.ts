@@ -285,10 +285,9 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
   }
 
   async function updateSettings(input: UpdateAdminSettings, actor: Actor & { adminId: string }): Promise<AdminSettingsResponse> {
+    // No check that the owner asking has 2FA: settings are a step-up route, which the guard opens
+    // only to an admin with 2FA (TWO_FACTOR_REQUIRED otherwise).
     return db.transaction(async (tx) => {
-      // Requiring 2FA sends everyone without it to enrolment, the owner who asked too: they enrol first.
-      const self = input.requireTwoFactor ? await repo.findAdminForUpdate(tx, actor.adminId) : undefined;
-      if (self && self.totpEnabledAt === null) throw conflict(adminTexts.enrolBeforeRequiring);
       const before = await repo.writeSetting(tx, REQUIRE_TWO_FACTOR_KEY, String(input.requireTwoFactor));
       await writeAudit(tx, actor, {
         action: 'settings.update',

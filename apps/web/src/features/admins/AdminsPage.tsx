@@ -4,6 +4,7 @@ import { UserPlus } from 'lucide-react';
 import { ADMIN_ROLE_LABELS, type AdminListItem, type AdminStatus } from '@ute/contract';
 import { Button, ConfirmDialog, EmptyState, ListView, PageHeader, StatusBadge, TruncatedText, type BadgeTone } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import { errorText } from '../../lib/toast';
 import { AdminRolesDialog } from './AdminRolesDialog';
 import { InviteAdminDialog, type InviteAdminDialogProps } from './InviteAdminDialog';
@@ -61,6 +62,7 @@ export function AdminsPage() {
   const [editingRoles, setEditingRoles] = useState<AdminListItem | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const action = useAdminAction(() => setPending(null));
+  const ownId = useSession((session) => session.user?._id);
 
   const columns = useMemo<ColumnDef<AdminListItem, unknown>[]>(
     () => [
@@ -109,7 +111,8 @@ export function AdminsPage() {
                   Reactivate
                 </Button>
               )}
-              {admin.twoFactorEnabled && (
+              {/* One's own 2FA goes off on the Security screen, with a code (the api refuses it here). */}
+              {admin.twoFactorEnabled && admin._id !== ownId && (
                 <Button size="sm" variant="ghost" disabled={isPending} onClick={() => setPending({ admin, action: 'reset-two-factor' })}>
                   Reset 2FA
                 </Button>
@@ -124,7 +127,7 @@ export function AdminsPage() {
         },
       },
     ],
-    [action],
+    [action, ownId],
   );
 
   const confirmation = pending ? confirmationOf(pending) : null;

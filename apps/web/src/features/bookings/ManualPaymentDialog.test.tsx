@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accessTexts } from '@ute/contract';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ManualPaymentDialog } from './ManualPaymentDialog';
 
@@ -58,5 +59,16 @@ describe('ManualPaymentDialog', () => {
     expect(await screen.findByText('Bank account not found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('tells an admin without 2FA to turn it on, with the way to the Security page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(403, { message: accessTexts.twoFactorRequired, reason: 'TWO_FACTOR_REQUIRED' })),
+    );
+    renderDialog();
+    expect(await screen.findByRole('alert')).toHaveTextContent(accessTexts.twoFactorRequired);
+    expect(screen.getByRole('link', { name: 'Open the Security page' })).toHaveAttribute('href', '/security');
+    expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
   });
 });

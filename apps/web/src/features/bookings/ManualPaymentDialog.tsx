@@ -2,6 +2,7 @@ import type { BookingKind } from '@ute/contract';
 import { Button, Modal, Spinner } from '../../components/ui';
 import { formatAud } from '../../lib/format';
 import { errorText } from '../../lib/toast';
+import { isTwoFactorRequired, SecurityPageLink } from '../../lib/twoFactorRequired';
 import { useBankAccount, useManualTransfer } from './api';
 
 export interface ManualPaymentTarget {
@@ -51,6 +52,12 @@ export function ManualPaymentDialog({ kind, target, onClose }: { kind: BookingKi
           {bank.isError && (
             <p role="alert" className="col-span-2 text-red-700">
               {errorText(bank.error)}
+              {isTwoFactorRequired(bank.error) && (
+                <>
+                  {' '}
+                  <SecurityPageLink />
+                </>
+              )}
             </p>
           )}
           {account &&

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { getSession, readToken, sessionActions } from '../../lib/session';
 import { SecurityPage } from './SecurityPage';
 
+const PASSWORD = 'my-password';
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `abcd-efgh-ij${String(i).padStart(2, '2')}`);
 const admin: Admin = {
   _id: 'a1',
@@ -27,12 +28,16 @@ beforeEach(() => {
   sessionActions.setToken('token-1');
   sessionActions.updateUser(admin);
   status = { enabled: false, recoveryCodesLeft: 0, required: false };
-  handler = (url) => {
+  handler = (url, init) => {
     if (url.pathname.endsWith('/two-factor')) return { body: status };
     if (url.pathname.endsWith('/two-factor/setup')) {
       return { body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+', message: 'Scan' } };
     }
     if (url.pathname.endsWith('/two-factor/enable')) {
+      const { password } = JSON.parse(String(init.body)) as { password: string };
+      if (password !== PASSWORD) {
+        return { status: 400, body: { message: 'Current password is incorrect', errors: [{ path: 'password', message: 'Current password is incorrect' }] } };
+      }
       status = { enabled: true, recoveryCodesLeft: 10, required: false };
       return { body: { recoveryCodes: RECOVERY_CODES, token: 'token-2', message: 'Two-factor authentication is on' } };
     }
@@ -42,17 +47,27 @@ beforeEach(() => {
 });
 
 describe('SecurityPage', () => {
-  it('sets up 2FA: QR code and key, a first code, then the 10 recovery codes once until they are saved', async () => {
+  it('sets up 2FA: QR code and key, a first code and the password, then the 10 recovery codes once until they are saved', async () => {
     renderWithProviders(<SecurityPage />, '/security');
     expect(await screen.findByText('Off')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    expect(screen.getByText('Your other sessions will be signed out.')).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Authentication code is required');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Authentication code is required',
+      'Enter your password to turn on two-factor authentication',
+    ]);
+    expect(posted('/two-factor/enable')).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await userEvent.type(password, PASSWORD);
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(JSON.parse(String(posted('/two-factor/enable')[0][1]!.body))).toEqual({ code: '123456', password: PASSWORD });
 
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(
@@ -69,6 +84,27 @@ describe('SecurityPage', () => {
     expect(await screen.findByText('On')).toBeVisible();
     expect(screen.getByText('10 of 10 recovery codes left')).toBeVisible();
     expect(getSession().user).toMatchObject({ twoFactorEnabled: true, mustEnrolTwoFactor: false });
+  });
+
+  it("puts the server's answer to a wrong password under the field, and keeps the session until 2FA is on", async () => {
+    renderWithProviders(<SecurityPage />, '/security');
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.type(screen.getByLabelText('Password'), 'not-my-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(readToken()).toBe('token-1');
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+
+    // Typing again clears the server's message; the right password turns 2FA on.
+    await userEvent.clear(screen.getByLabelText('Password'));
+    expect(screen.queryByText('Current password is incorrect')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Password'), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeVisible();
+    expect(readToken()).toBe('token-2');
   });
 
   it('turns 2FA off only with a code, and keeps the dialog open on a wrong one', async () => {

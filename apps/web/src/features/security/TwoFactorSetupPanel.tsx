@@ -1,33 +1,57 @@
 import { useState, type FormEvent } from 'react';
-import { totpCodeError } from '@ute/contract';
-import { Button } from '../../components/ui';
+import { totpCodeError, twoFactorTexts, type TwoFactorEnable } from '@ute/contract';
+import { Button, Field, fieldClass } from '../../components/ui';
+import { ApiError } from '../../lib/apiClient';
+import { notifyError } from '../../lib/toast';
 import { CodeInput } from './CodeInput';
 import { useEnableTwoFactor, useSetUpTwoFactor } from './api';
+
+type FieldErrors = Partial<Record<keyof TwoFactorEnable, string>>;
+
+const passwordError = (password: string) => (password ? null : twoFactorTexts.passwordRequired);
+
+/** The server's messages for this form's fields (a wrong code, a wrong password), from a 400. */
+function fieldErrorsOf(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const errors: FieldErrors = {};
+  for (const { path, message } of error.errors ?? []) {
+    if (path === 'code' || path === 'password') errors[path] = message;
+  }
+  return errors;
+}
 
 export interface TwoFactorSetupPanelProps {
   /** 2FA is on: the recovery codes of the answer are to be shown once. */
   onEnabled: (recoveryCodes: string[]) => void;
 }
 
-/** Enrolment: a new secret as a QR code (drawn by the api, no outside service) and as text, then a first code. */
+/** Enrolment: a new secret as a QR code (drawn by the api, no outside service) and as text, then a first code and the password again. */
 export function TwoFactorSetupPanel({ onEnabled }: TwoFactorSetupPanelProps) {
   const setUp = useSetUpTwoFactor();
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [wasSubmitted, setWasSubmitted] = useState(false);
-  const error = wasSubmitted ? totpCodeError(code) : null;
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const codeError = (wasSubmitted ? totpCodeError(code) : null) ?? serverErrors.code;
+  const shownPasswordError = (wasSubmitted ? passwordError(password) : null) ?? serverErrors.password;
   const setup = setUp.data;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setWasSubmitted(true);
-    if (totpCodeError(code)) return;
+    setServerErrors({});
+    if (totpCodeError(code) || passwordError(password)) return;
     // Not mutate's own onSuccess: turning 2FA on refreshes the status, which replaces this panel
     // before the list refresh ends, and an unmounted mutate never calls back, so the recovery codes
-    // would never show. The promise resolves either way (errors are toasted by the mutation).
-    enable.mutateAsync(code).then(
+    // would never show. The promise settles either way.
+    enable.mutateAsync({ code, password }).then(
       (result) => onEnabled(result.recoveryCodes),
-      () => undefined,
+      (error: unknown) => {
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors.code || fieldErrors.password) setServerErrors(fieldErrors);
+        else notifyError(error);
+      },
     );
   };
 
@@ -66,12 +90,57 @@ export function TwoFactorSetupPanel({ onEnabled }: TwoFactorSetupPanelProps) {
         </li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <CodeInput value={code} onChange={setCode} error={error} autoFocus />
-      <div>
+      <CodeInput
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setServerErrors((errors) => ({ ...errors, code: undefined }));
+        }}
+        error={codeError}
+        autoFocus
+      />
+      <PasswordInput
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setServerErrors((errors) => ({ ...errors, password: undefined }));
+        }}
+        error={shownPasswordError}
+      />
+      <div className="flex flex-col items-start gap-2">
         <Button type="submit" disabled={enable.isPending}>
           {enable.isPending ? 'Processing' : 'Turn on'}
         </Button>
+        <p className="text-sm text-slate-600">Your other sessions will be signed out.</p>
       </div>
     </form>
+  );
+}
+
+/** The admin's current password, asked again so that a borrowed session cannot bind its own authenticator. */
+function PasswordInput({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string | null }) {
+  return (
+    <Field label="Password">
+      {(id) => (
+        <>
+          <input
+            id={id}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={`${fieldClass} max-w-xs ${error ? 'border-red-600' : ''}`}
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
+              {error}
+            </p>
+          )}
+        </>
+      )}
+    </Field>
   );
 }

@@ -3,12 +3,14 @@ import {
   apiPaths,
   type MessageResponse,
   type RecoveryCodesResponse,
+  type TwoFactorEnable,
   type TwoFactorEnableResponse,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { sessionActions } from '../../lib/session';
+import { notifySuccess } from '../../lib/toast';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
 const TWO_FACTOR = ['twoFactor'] as const;
@@ -18,12 +20,20 @@ export const useTwoFactorStatus = () => useQuery({ queryKey: TWO_FACTOR, queryFn
 /** A new secret, waiting for its first code: the screen shows its QR code. */
 export const useSetUpTwoFactor = () => useAdminMutation({ mutationFn: () => api.post<TwoFactorSetup>(apiPaths.twoFactorSetup), invalidates: [] });
 
-/** Turns 2FA on; the answer's token counts as a fresh second factor, so it replaces the session's. */
+/**
+ * Turns 2FA on with a first code and the password again. The server ends every other session of
+ * the admin; the answer's token (a fresh second factor) is this session's from now on. Silent: the
+ * set-up panel puts a wrong code or password under its field and toasts the rest.
+ */
 export const useEnableTwoFactor = () =>
   useAdminMutation({
-    mutationFn: (code: string) => api.post<TwoFactorEnableResponse>(apiPaths.twoFactorEnable, { code }),
+    mutationFn: (body: TwoFactorEnable) => api.post<TwoFactorEnableResponse>(apiPaths.twoFactorEnable, body),
     invalidates: [TWO_FACTOR],
-    onSuccess: (result) => sessionActions.setToken(result.token),
+    silent: true,
+    onSuccess: (result) => {
+      sessionActions.setToken(result.token);
+      notifySuccess(result.message);
+    },
   });
 
 export const useDisableTwoFactor = () =>

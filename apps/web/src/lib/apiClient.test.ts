@@ -1,0 +1,33 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeJsonApi, type FakeHandler } from '../test/fakeJsonApi';
+import { api, ApiError, setUnauthorizedHandler } from './apiClient';
+import { readToken, sessionActions } from './session';
+
+let handler: FakeHandler;
+installFakeJsonApi((url, init) => handler(url, init));
+const UNAUTHORIZED = { status: 401, body: { message: 'Unauthorized' } };
+
+beforeEach(() => {
+  // The app's handler (App.tsx): a 401 ends the session.
+  setUnauthorizedHandler(() => sessionActions.clear());
+  sessionActions.setToken('token-1');
+  handler = () => UNAUTHORIZED;
+});
+
+describe('apiClient on 401', () => {
+  it('signs out when the session’s token is refused', async () => {
+    await expect(api.get('/dashboard-data')).rejects.toBeInstanceOf(ApiError);
+    expect(readToken()).toBe('');
+  });
+
+  it('keeps the session when the refused token was replaced while the call was out (2FA turned on meanwhile)', async () => {
+    let answer: () => void = () => {};
+    handler = () => new Promise((resolve) => (answer = () => resolve(UNAUTHORIZED)));
+    const call = api.get('/work-queues');
+    await Promise.resolve();
+    sessionActions.setToken('token-2');
+    answer();
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(readToken()).toBe('token-2');
+  });
+});
