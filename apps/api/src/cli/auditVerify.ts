@@ -1,19 +1,20 @@
-import { verifyAuditChain } from '../modules/audit/audit.repository';
+import { parseAuditVerifyArgs, runAuditVerify } from '../modules/audit/auditVerifyCommand';
 import { withCliDatabase } from './cliDatabase';
 
 /**
- * `npm run audit:verify`: walks the audit log's hash chain in the database (the same check as the
- * screen's Verify button) and exits 1 when it is broken, so a cron job or CI can alert on it. Only
- * reads: a scheduled check does not fill the log with its own entries.
+ * `npm run audit:verify [-- --anchors FILE ...]`: walks the audit log's hash chain (the same check as
+ * the screen's Verify button, hashed by the app) and checks that it still extends every anchor of
+ * the files given (by default AUDIT_ANCHOR_FILE, when set). Exits 1 when the chain is broken or was
+ * rewritten since an anchor, 2 when an anchor file cannot be read, so a cron job or CI can alert on it.
  */
-const result = await withCliDatabase((database) => verifyAuditChain(database.db));
-if (result.ok) {
-  console.log(`The audit log is intact (${result.entries} entries). Head hash: ${result.headHash}`);
-} else {
-  const where =
-    result.firstBrokenSeq === undefined
-      ? ''
-      : ` at entry #${result.firstBrokenSeq}${result.firstBrokenId === undefined ? '' : ` (id ${result.firstBrokenId})`}`;
-  console.error(`The audit log's chain is broken${where}: ${result.reason ?? 'unknown reason'}. ${result.entries} entries. Head hash: ${result.headHash}`);
-  process.exitCode = 1;
+let anchorFiles: string[];
+try {
+  ({ anchorFiles } = parseAuditVerifyArgs(process.argv.slice(2)));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
 }
+const run = await withCliDatabase((database, config) => runAuditVerify(database.db, { anchorFiles, configuredAnchorFile: config.AUDIT_ANCHOR_FILE }));
+for (const line of run.out) console.log(line);
+for (const line of run.err) console.error(line);
+process.exitCode = run.exitCode;

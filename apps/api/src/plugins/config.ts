@@ -1,5 +1,12 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+
+/**
+ * A listing's notice to its lister is held this long (10 minutes): long enough to absorb an admin's
+ * second thoughts and a burst of flips, short enough that the lister hears the same session.
+ */
+export const DEFAULT_LISTING_NOTICE_WINDOW_SECONDS = 10 * 60;
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
@@ -28,6 +35,8 @@ const envSchema = z.object({
     .default(8 * 60 * 60),
   REDIS_URL: z.string().optional(),
   MAILS_PER_ADMIN_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /** How long a listing's moderation notice waits for later decisions to replace it (one mail per listing per window). */
+  LISTING_NOTICE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_LISTING_NOTICE_WINDOW_SECONDS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `production` keeps secrets (the OTP) out of the log of mails that are logged instead of sent (no SMTP_URL). */
   NODE_ENV: z.string().default('development'),
@@ -38,15 +47,42 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   // Background jobs (lib/jobQueue.ts): a claimed job unfinished after JOB_TIMEOUT_SECONDS is taken
   // as lost with its process and run again elsewhere; idle workers look for jobs every JOB_POLL_SECONDS.
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(15).max(3600).default(60),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * Where the hourly `audit-anchor` job appends the audit chain's head, one JSON line each (SECURITY.md,
+   * "Audit log"): a file the database's owner cannot rewrite, so outside DATA_DIR (refused inside it),
+   * ideally on append-only or shipped storage. Unset: the head goes to the owners' daily mail and the log only.
+   */
+  AUDIT_ANCHOR_FILE: z.string().trim().min(1, 'AUDIT_ANCHOR_FILE must be a file path').optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'PUBLIC_URL'> & { DATA_DIR: string; PUBLIC_URL: string };
+
+/** The path with symbolic links resolved as far as it exists (the rest, not yet created, appended). */
+function realPathOf(target: string): string {
+  const missing: string[] = [];
+  let existing = path.resolve(target);
+  for (;;) {
+    try {
+      return path.join(realpathSync(existing), ...missing);
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return path.resolve(target);
+      missing.unshift(path.basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+const isInside = (child: string, parent: string) => {
+  const relative = path.relative(parent, child);
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+};
 
 /** Reads and checks the environment once; a bad value stops the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,7 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
+    AUDIT_ANCHOR_FILE: parsed.data.AUDIT_ANCHOR_FILE === undefined ? undefined : path.resolve(parsed.data.AUDIT_ANCHOR_FILE),
   };
+  // Anything under DATA_DIR goes wherever the database's files go (a backup, a restore, a copy):
+  // an anchor there could be rewritten along with the log it anchors.
+  if (config.AUDIT_ANCHOR_FILE !== undefined && isInside(realPathOf(config.AUDIT_ANCHOR_FILE), realPathOf(config.DATA_DIR))) {
+    throw new Error('Invalid configuration:\nAUDIT_ANCHOR_FILE must be outside DATA_DIR (the anchor must not live with the database it anchors)');
+  }
   // Node's http server refuses a headers deadline later than the whole request's.
   if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration:\nHEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   return config;

@@ -15,7 +15,11 @@ export const auditLog = pgTable(
     /**
      * The hash chain, written by the database trigger of migration 0006 (never by the app): the
      * entry's place in the chain, the previous entry's hash, and a SHA-256 over this entry's
-     * content and that previous hash. Editing or deleting an entry breaks the chain at that place.
+     * content and that previous hash (format `ute-audit/2`, migration 0011), which the app
+     * recomputes to verify (modules/audit/auditChain.ts). Editing or deleting an entry breaks the
+     * chain at that place. Migration 0011 also refuses TRUNCATE, guards audit_chain_head and adds
+     * the index audit_log_target_admin_idx (target_type, admin_id), kept out of this file so the
+     * schema snapshots of later migrations stay as generated.
      */
     chainSeq: bigint('chain_seq', { mode: 'number' }).unique(),
     prevHash: text('prev_hash'),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { AUDIT_SYSTEM_ADMIN, AUDIT_TIME_ZONE, MONEY_AUDIT_TARGET_TYPES, type AuditFilter, type AuditVerifyResponse } from '@ute/contract';
+import { AUDIT_SYSTEM_ADMIN, AUDIT_TIME_ZONE, MONEY_AUDIT_TARGET_TYPES, type AuditFilter } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
 import { listPage, type ListOrder } from '../../db/paging';
 import { auditLog } from '../../db/tables/audit.table';
@@ -37,12 +37,21 @@ export interface AuditScope {
   isMoneyOnly: boolean;
 }
 
+/**
+ * The entries `scope` may read, as one SQL condition (undefined: all). Every read of the log that
+ * a reader sees goes through it: the Audit Log's list and export, and a user's "admin actions".
+ */
+export function auditEntriesVisibleTo(scope: AuditScope): SQL | undefined {
+  return scope.isMoneyOnly ? inArray(auditLog.targetType, [...MONEY_AUDIT_TARGET_TYPES]) : undefined;
+}
+
 const zone = sql.raw(`'${AUDIT_TIME_ZONE}'`);
 
 /** The filter as SQL conditions; from/to are whole calendar days in AUDIT_TIME_ZONE, `to` included. */
 function auditConditions(filter: AuditFilter, scope: AuditScope): SQL[] {
   const conditions: SQL[] = [];
-  if (scope.isMoneyOnly) conditions.push(inArray(auditLog.targetType, [...MONEY_AUDIT_TARGET_TYPES]));
+  const visible = auditEntriesVisibleTo(scope);
+  if (visible) conditions.push(visible);
   if (filter.adminId === AUDIT_SYSTEM_ADMIN) conditions.push(isNull(auditLog.adminId));
   else if (filter.adminId) conditions.push(eq(auditLog.adminId, filter.adminId));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
@@ -105,10 +114,40 @@ async function distinctValues(db: DbOrTx, column: 'action' | 'target_type' | 'ad
   return rows.map((row) => row.value as string);
 }
 
+/**
+ * The admins of the money entries, by the same skip scan per money target type on
+ * audit_log_target_admin_idx (migration 0011): one probe per admin and type.
+ */
+async function distinctMoneyAdminIds(db: DbOrTx): Promise<string[]> {
+  const types = sql.join(
+    MONEY_AUDIT_TARGET_TYPES.map((type) => sql`(${type}::text)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ value: string }>(
+    db,
+    sql`with recursive found(target_type, value) as (
+      select types.target_type, (select a.admin_id from audit_log a where a.target_type = types.target_type and a.admin_id is not null order by a.admin_id limit 1)
+      from (values ${types}) as types(target_type)
+      union all
+      select found.target_type, (select a.admin_id from audit_log a where a.target_type = found.target_type and a.admin_id > found.value order by a.admin_id limit 1)
+      from found where found.value is not null
+    ) select distinct value::text as value from found where value is not null`,
+  );
+  return rows.map((row) => row.value);
+}
+
+/**
+ * The filters' choices. An owner picks among every admin in the log; a money-only reader among the
+ * admins of the entries they may read, whose names and emails those entries show them anyway (the
+ * Admins list, with everyone, is owner-only).
+ */
 export async function readAuditFacets(
   db: DbOrTx,
+  scope: AuditScope,
 ): Promise<{ actions: string[]; targetTypes: string[]; admins: { id: string; name: string; email: string }[] }> {
-  const [actions, targetTypes, adminIds] = [await distinctValues(db, 'action'), await distinctValues(db, 'target_type'), await distinctValues(db, 'admin_id')];
+  const actions = await distinctValues(db, 'action');
+  const targetTypes = await distinctValues(db, 'target_type');
+  const adminIds = scope.isMoneyOnly ? await distinctMoneyAdminIds(db) : await distinctValues(db, 'admin_id');
   const named =
     adminIds.length === 0
       ? []
@@ -120,83 +159,111 @@ export async function readAuditFacets(
   return { actions, targetTypes, admins: named };
 }
 
-interface VerifyRow {
-  entries: number | string;
-  max_seq: number | string | null;
-  last_hash: string | null;
-  head_seq: number | string;
-  head_hash: string;
-  broken_id: number | string | null;
-  broken_seq: number | string | null;
-  broken_reason: string | null;
+/** One entry as the chain's hash covers it: jsonb as the database prints it, the time as epoch seconds. */
+export interface ChainRow {
+  id: number;
+  seq: number;
+  adminId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  /** `before::text`: the jsonb's own text, never parsed and printed again. */
+  before: string | null;
+  after: string | null;
+  requestId: string | null;
+  /** `extract(epoch FROM created_at)`, exact to the microsecond ("1714000000.123456"). */
+  createdAtEpoch: string;
+  prevHash: string | null;
+  hash: string | null;
 }
 
-const toNumber = (value: number | string | null): number | undefined => (value === null ? undefined : Number(value));
+interface RawChainRow {
+  id: number | string;
+  chain_seq: number | string;
+  admin_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  request_id: string | null;
+  created_epoch: string;
+  prev_hash: string | null;
+  hash: string | null;
+}
 
 /**
- * Walks the whole chain in one SQL statement (one snapshot, one pass in chain order, nothing loaded
- * into the app): each entry's hash is recomputed with audit_entry_hash (migration 0006) and compared,
- * its prev_hash must be the hash of the entry before it (lag), its seq must follow that entry's
- * with no gap, and the last entry must be the one the chain head names. The first failure, in chain
- * order, is the answer.
+ * Makes the rest of the transaction resolve every name to PostgreSQL's built-ins first (pg_catalog
+ * ahead of the search path the database or role sets): a function, operator or type of the
+ * database owner's named like a built-in (a `>` that hides rows, a `count` that finds none) cannot
+ * stand in for it in the verification's queries. Itself schema-qualified for the same reason.
  */
-export async function verifyAuditChain(db: DbOrTx): Promise<AuditVerifyResponse> {
-  const [row] = await queryRows<VerifyRow>(
+export async function resolveBuiltinsFirst(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_catalog.set_config('search_path', pg_catalog.concat('pg_catalog, ', pg_catalog.current_setting('search_path')), true)`);
+}
+
+/**
+ * The chain's entries after `afterSeq`, in chain order, `limit` of them (keyset on the unique
+ * chain_seq index). Stored columns as the database prints them (a `::text` is the type's own
+ * output, EXTRACT is always pg_catalog's): what is hashed is the stored content, not a function's answer.
+ */
+export async function readChainBatch(db: DbOrTx, afterSeq: number, limit: number): Promise<ChainRow[]> {
+  const rows = await queryRows<RawChainRow>(
     db,
-    sql`with chain as (
-      select id, chain_seq, prev_hash, hash,
-        audit_entry_hash(chain_seq, admin_id, action, target_type, target_id, before, after, request_id, created_at, prev_hash) as computed,
-        lag(hash) over w as stored_prev_hash,
-        lag(chain_seq) over w as prev_seq
-      from audit_log
-      window w as (order by chain_seq)
-    ),
-    checked as (
-      select id, chain_seq,
-        case
-          when chain_seq is null then 'the entry is not in the chain (written without the chain trigger)'
-          when chain_seq <> coalesce(prev_seq, 0) + 1 then
-            case when chain_seq = coalesce(prev_seq, 0) + 2 then 'the entry before it (#' || (coalesce(prev_seq, 0) + 1) || ') is missing'
-            else 'the entries before it (#' || (coalesce(prev_seq, 0) + 1) || ' to #' || (chain_seq - 1) || ') are missing' end
-          when prev_hash is distinct from coalesce(stored_prev_hash, repeat('0', 64)) then 'its previous-hash link does not match the entry before it'
-          when hash is distinct from computed then 'its content does not match its hash (the entry was changed)'
-        end as reason
-      from chain
-    ),
-    broken as (
-      select id, chain_seq, reason from checked where reason is not null order by chain_seq asc nulls last limit 1
-    ),
-    totals as (
-      select count(*) as entries, max(chain_seq) as max_seq from chain
-    )
-    select totals.entries, totals.max_seq,
-      (select hash from chain where chain_seq = totals.max_seq) as last_hash,
-      head.last_seq as head_seq, head.last_hash as head_hash,
-      broken.id as broken_id, broken.chain_seq as broken_seq, broken.reason as broken_reason
-    from totals
-    cross join audit_chain_head head
-    left join broken on true
-    where head.id = 1`,
+    sql`select id, chain_seq, admin_id::text as admin_id, action, target_type, target_id, before::text as before, after::text as after, request_id,
+        extract(epoch from created_at)::text as created_epoch, prev_hash, hash
+      from audit_log where chain_seq > ${afterSeq} order by chain_seq limit ${limit}`,
   );
-  const entries = Number(row.entries);
-  const headHash = row.head_hash;
-  if (row.broken_reason !== null) {
-    return { ok: false, entries, firstBrokenSeq: toNumber(row.broken_seq), firstBrokenId: toNumber(row.broken_id), reason: row.broken_reason, headHash };
-  }
-  const maxSeq = toNumber(row.max_seq) ?? 0;
-  const headSeq = Number(row.head_seq);
-  if (maxSeq < headSeq) {
-    const reason = maxSeq + 1 === headSeq ? `the last entry (#${headSeq}) is missing` : `the last entries (#${maxSeq + 1} to #${headSeq}) are missing`;
-    return { ok: false, entries, firstBrokenSeq: maxSeq + 1, reason, headHash };
-  }
-  if (maxSeq > headSeq) {
-    return { ok: false, entries, firstBrokenSeq: headSeq + 1, reason: 'the entries after the chain head were written without the chain trigger', headHash };
-  }
-  if (maxSeq > 0 && row.last_hash !== headHash) {
-    const [last] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.chainSeq, maxSeq));
-    return { ok: false, entries, firstBrokenSeq: maxSeq, firstBrokenId: last?.id, reason: 'its hash does not match the chain head', headHash };
-  }
-  return { ok: true, entries, headHash };
+  return rows.map((row) => ({
+    id: Number(row.id),
+    seq: Number(row.chain_seq),
+    adminId: row.admin_id,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: row.before,
+    after: row.after,
+    requestId: row.request_id,
+    createdAtEpoch: row.created_epoch,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  }));
+}
+
+/** The one-row chain head: the last entry's seq and hash as the chain trigger recorded them. */
+export async function readChainHead(db: DbOrTx): Promise<{ seq: number; hash: string }> {
+  const [row] = await queryRows<{ last_seq: number | string; last_hash: string }>(db, sql`select last_seq, last_hash from audit_chain_head where id = 1`);
+  return row ? { seq: Number(row.last_seq), hash: row.last_hash } : { seq: 0, hash: '' };
+}
+
+/** The first entry with no place in the chain (written with the chain trigger off), and how many there are. */
+export async function findUnchainedEntry(db: DbOrTx): Promise<{ id: number; count: number } | null> {
+  const [row] = await queryRows<{ id: number | string; count: number | string }>(
+    db,
+    sql`select min(id) as id, count(*) as count from audit_log where chain_seq is null having count(*) > 0`,
+  );
+  return row ? { id: Number(row.id), count: Number(row.count) } : null;
+}
+
+/** The stored hash of the entry at `seq`, or null when there is none. */
+export async function findChainEntryHash(db: DbOrTx, seq: number): Promise<string | null> {
+  const [row] = await db.select({ hash: auditLog.hash }).from(auditLog).where(eq(auditLog.chainSeq, seq));
+  return row ? row.hash : null;
+}
+
+export async function countAuditEntries(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ count: number | string }>(db, sql`select count(*) as count from audit_log`);
+  return Number(row.count);
+}
+
+/** The addresses of the active owners (the anchor mail's readers). */
+export async function findActiveOwnerEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ email: admins.email })
+    .from(admins)
+    .where(and(eq(admins.isActive, true), sql`'owner' = any(${admins.roles})`))
+    .orderBy(admins.email);
+  return rows.map((row) => row.email);
 }
 
 /** Whether `adminId` already read the receipt of each payment since `since` (receipt reads are logged once per link lifetime). */

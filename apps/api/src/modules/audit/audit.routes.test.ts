@@ -14,7 +14,7 @@ import { queryRows } from '../../db/database';
 import { auditLog } from '../../db/tables/audit.table';
 import { admins } from '../../db/tables/auth.table';
 import { createOwnerBankAccount, createPayment, createUser, createUte } from '../../test/factories';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
+import { createTestApp, enrolTwoFactor, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { upsertAdmin } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';
 import { writeAudit } from './audit.repository';
@@ -25,15 +25,16 @@ import { AUDIT_EXPORT_BATCH } from './audit.service';
 const PASSWORD = 'correct-horse-2';
 let passwordHash: Promise<string> | null = null;
 
-/** A new admin holding `roles`, signed in: its id and a token. */
-async function signInAs(t: TestApp, roles: AdminRole[]): Promise<{ id: string; token: string }> {
+/** A new admin holding `roles`, signed in: its id and a token (with `twoFactor`, enrolled and fresh for the step-up routes). */
+async function signInAs(t: TestApp, roles: AdminRole[], options: { twoFactor?: boolean } = {}): Promise<{ id: string; token: string }> {
   passwordHash ??= hashPassword(PASSWORD);
   const email = `${roles.join('-')}-${randomUUID().slice(0, 8)}@test.local`;
   await upsertAdmin(t.database.db, email, await passwordHash, roles);
   const response = await t.request({ method: 'POST', url: '/sign-in', payload: { email, password: PASSWORD }, token: null });
   expect(response.statusCode, response.body).toBe(200);
   const [admin] = await t.database.db.select({ id: admins.id }).from(admins).where(eq(admins.email, email));
-  return { id: admin.id, token: response.json<{ token: string }>().token };
+  const token = response.json<{ token: string }>().token;
+  return { id: admin.id, token: options.twoFactor ? (await enrolTwoFactor(t.app, token, { email, password: PASSWORD })).token : token };
 }
 
 async function listAudit(t: TestApp, query = '', token?: string): Promise<AuditListResponse> {
@@ -171,6 +172,27 @@ describe('audit log api', () => {
       expect((await listAudit(t, '', both.token)).totalCount).toBe(await countAudit(t));
     });
 
+    it('offers finance as filter choices only the admins of the money entries it may read; owners every admin', async () => {
+      const writer = await signInAs(t, ['content']);
+      await writeAudit(t.database.db, { adminId: writer.id, requestId: 'r' }, { action: 'faq.create', targetType: 'faq', targetId: randomUUID() });
+      const payer = await signInAs(t, ['finance']);
+      await writeAudit(t.database.db, { adminId: payer.id, requestId: 'r' }, { action: 'payment.accept', targetType: 'payment', targetId: randomUUID() });
+      const reader = await signInAs(t, ['finance']);
+
+      const offered = (await listAudit(t, 'limit=1', reader.token)).filters.admins;
+      expect(offered.map((admin) => admin.id)).toContain(payer.id);
+      expect(offered.map((admin) => admin.id)).not.toContain(writer.id);
+      expect(offered.map((admin) => admin.id)).not.toContain(reader.id);
+      // Each one offered is the admin of an entry the reader reads, with the name and email that entry shows.
+      for (const admin of offered) {
+        const entries = await listAudit(t, `adminId=${admin.id}&limit=1`, reader.token);
+        expect(entries.totalCount, admin.email).toBeGreaterThan(0);
+        expect(entries.data[0].admin).toEqual(admin);
+      }
+      const all = (await listAudit(t, 'limit=1')).filters.admins.map((admin) => admin.id);
+      expect(all).toEqual(expect.arrayContaining([writer.id, payer.id]));
+    });
+
     it('refuses support, content and moderator admins with 403', async () => {
       for (const role of ['support', 'content', 'moderator'] as const) {
         const { token } = await signInAs(t, [role]);
@@ -220,7 +242,7 @@ describe('audit log api', () => {
     it("logs who read an owner's bank details, without the details", async () => {
       const owner = await createUser(t.database.db);
       await createOwnerBankAccount(t.database.db, { ownerId: owner.id });
-      const finance = await signInAs(t, ['finance']);
+      const finance = await signInAs(t, ['finance'], { twoFactor: true });
       const response = await t.request({ method: 'GET', url: `/get-account-detail/${owner.id}`, token: finance.token });
       expect(response.statusCode).toBe(200);
       const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.id));
@@ -228,7 +250,7 @@ describe('audit log api', () => {
       expect(rows[0]).toMatchObject({ action: 'bank-details.read', targetType: 'bank_account', adminId: finance.id, before: null, after: null });
       // Nothing was shown for an owner without bank details: nothing is logged.
       const without = await createUser(t.database.db);
-      expect((await t.request({ method: 'GET', url: `/get-account-detail/${without.id}` })).statusCode).toBe(404);
+      expect((await t.request({ method: 'GET', url: `/get-account-detail/${without.id}`, token: finance.token })).statusCode).toBe(404);
       expect(await countAudit(t, sql`target_id = ${without.id}`)).toBe(0);
       expect((await listAudit(t, `action=bank-details.read&targetId=${owner.id}`, finance.token)).totalCount).toBe(1);
     });
@@ -312,7 +334,7 @@ describe('audit log api', () => {
     });
 
     it('escapes every formula lead character', () => {
-      expect(['=1', '+1', '-1', '@a', '\tx', '\rx', 'plain', ''].map(csvCell)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", `"'\rx"`, 'plain', '']);
+      expect(['=1', '+1', '-1', '@a', '\tx', '\rx', 'plain', ''].map(csvCell)).toEqual(["'=1", "'+1", "'-1", "'@a", `"'\tx"`, `"'\rx"`, 'plain', '']);
       expect(csvCell(null)).toBe('');
       expect(csvCell('a,b')).toBe('"a,b"');
     });

@@ -11,7 +11,7 @@ const rolesOf = (request: FastifyRequest): readonly string[] => request.admin?.r
 /** Routes of the audit log: list, verify, CSV export (issue 15). Finance reads the money entries only. */
 export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const audit = createAuditService({ db: app.ctx.db });
+  const audit = createAuditService({ db: app.ctx.db, anchorFile: app.ctx.config.AUDIT_ANCHOR_FILE });
   const tags = ['audit'];
 
   app.get(routePaths.auditLog, { schema: { tags, querystring: auditListQuerySchema, response: { 200: auditListResponseSchema } } }, (request) =>

@@ -12,21 +12,18 @@ import {
 import type { Db } from '../../db/database';
 import { EXPORT_BATCH, readListBatches } from '../../db/keyset';
 import { csvChunks, type CsvColumn } from '../../lib/csv';
-import {
-  auditListSource,
-  listAuditEntries,
-  readAuditFacets,
-  verifyAuditChain,
-  writeAudit,
-  type Actor,
-  type AuditRow,
-  type AuditScope,
-} from './audit.repository';
+import { auditListSource, listAuditEntries, readAuditFacets, writeAudit, type Actor, type AuditRow, type AuditScope } from './audit.repository';
+import { readAnchorFile } from './auditAnchor';
+import { verifyAuditChain } from './auditChain';
 
 /** Rows per database read of the export: memory stays flat however long the log is. */
 export const AUDIT_EXPORT_BATCH = EXPORT_BATCH;
 
-/** Owners read the whole log; anyone else allowed in (finance) reads the money entries only. */
+/**
+ * Owners read the whole log; anyone else allowed in (finance) reads the money entries only. The one
+ * scope of every reader-facing read of the log: the Audit Log, its export and filter choices, and a
+ * user's "admin actions" (userStory).
+ */
 export const auditScopeOf = (roles: readonly string[]): AuditScope => ({ isMoneyOnly: !roles.includes('owner') });
 
 /** An entry whose admin row is gone still names the admin's id. */
@@ -70,12 +67,18 @@ const AUDIT_CSV_VALUES: Record<(typeof AUDIT_CSV_COLUMNS)[number], (row: AuditRo
 };
 const AUDIT_CSV: CsvColumn<AuditRow>[] = AUDIT_CSV_COLUMNS.map((header) => ({ header, value: AUDIT_CSV_VALUES[header] }));
 
-export function createAuditService({ db }: { db: Db }) {
+export interface AuditServiceDeps {
+  db: Db;
+  /** AUDIT_ANCHOR_FILE: Verify also checks the chain against the anchors written there. */
+  anchorFile?: string;
+}
+
+export function createAuditService({ db, anchorFile }: AuditServiceDeps) {
   /** GET audit-log: one page newest first, and the filters' choices this reader may use. */
   async function listEntries(query: AuditListQuery, roles: readonly string[]): Promise<AuditListResponse> {
     const scope = auditScopeOf(roles);
     const { rows, total } = await listAuditEntries(db, query, scope);
-    const facets = await readAuditFacets(db);
+    const facets = await readAuditFacets(db, scope);
     const moneyActions: readonly string[] = MONEY_AUDIT_ACTIONS;
     return {
       data: rows.map(toAuditEntryDto),
@@ -91,9 +94,14 @@ export function createAuditService({ db }: { db: Db }) {
     };
   }
 
-  /** POST audit-log/verify: checks the whole chain, then records that it was checked and what was found. */
+  /**
+   * POST audit-log/verify: checks the whole chain (hashed here, not by the database), and that it
+   * still extends every anchor of the configured anchor file; then records that it was checked and
+   * what was found.
+   */
   async function verify(actor: Actor): Promise<AuditVerifyResponse> {
-    const result = await verifyAuditChain(db);
+    const anchors = anchorFile ? (await readAnchorFile(anchorFile, { isMissingOk: true })).anchors : [];
+    const result = await verifyAuditChain(db, { anchors });
     await writeAudit(db, actor, { action: 'audit.verify', targetType: 'audit_log', targetId: null, after: result });
     return result;
   }

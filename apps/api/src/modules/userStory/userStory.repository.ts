@@ -10,6 +10,7 @@ import { auditLog } from '../../db/tables/audit.table';
 import { admins } from '../../db/tables/auth.table';
 import { payments } from '../../db/tables/payments.table';
 import { customerQueries } from '../../db/tables/queries.table';
+import { auditEntriesVisibleTo, type AuditScope } from '../audit/audit.repository';
 
 async function totalOf(db: DbOrTx, table: Parameters<ReturnType<DbOrTx['select']>['from']>[0], where: SQL): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(table).where(where);
@@ -67,9 +68,12 @@ export async function findActivities(db: DbOrTx, userId: string, limit: number) 
   return { rows, total };
 }
 
-/** What admins did to the user (audit entries whose target is the user), newest first, with who did it. */
-export async function findAdminActions(db: DbOrTx, userId: string, limit: number) {
-  const where = and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))!;
+/**
+ * What admins did to the user (audit entries whose target is the user), newest first, with who did
+ * it: only the entries the reader's scope opens in the Audit Log (auditEntriesVisibleTo).
+ */
+export async function findAdminActions(db: DbOrTx, userId: string, limit: number, scope: AuditScope) {
+  const where = and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId), auditEntriesVisibleTo(scope))!;
   const [rows, total] = await Promise.all([
     db
       .select({ id: auditLog.id, action: auditLog.action, adminName: admins.name, adminEmail: admins.email, createdAt: auditLog.createdAt })

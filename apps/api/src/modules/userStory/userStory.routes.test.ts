@@ -96,6 +96,24 @@ describe('GET /api/admin/users/:id/story', () => {
     expect(story.sections.map((section) => section.section)).toEqual(['queries', 'activity']);
   });
 
+  it('shows in admin actions only the entries the Audit Log shows the caller (finance: the money entries)', async () => {
+    const user = await createUser(t.database.db);
+    expect((await t.request({ method: 'PUT', url: `/update-user-status/${user.id}`, payload: { status: 'inActive' } })).statusCode).toBe(200);
+    const section = (story: UserStoryResponse) => story.sections.find((entry) => entry.section === 'adminActions');
+    expect(section(await storyOf(user.id))).toMatchObject({ total: 1, items: [{ title: 'user.deactivate' }] });
+
+    await upsertAdmin(t.database.db, 'story-finance-support@test.local', await hashPassword('story-finance-password-1'), ['finance', 'support']);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sign-in',
+      payload: { email: 'story-finance-support@test.local', password: 'story-finance-password-1' },
+    });
+    const token = signIn.json<{ token: string }>().token;
+    expect(section(await storyOf(user.id, token))).toEqual({ section: 'adminActions', total: 0, items: [] });
+    const auditLog = await t.request({ method: 'GET', url: `${routePaths.auditLog}?targetId=${user.id}`, token });
+    expect(auditLog.json<{ totalCount: number }>().totalCount).toBe(0);
+  });
+
   it('answers 404 for an unknown or deleted user, 400 for a bad id and 401 without a token', async () => {
     expect((await t.request({ method: 'GET', url: storyPath('00000000-0000-4000-8000-0000000000ff') })).statusCode).toBe(404);
     const deleted = await createUser(t.database.db, { deletedAt: new Date() });

@@ -12,6 +12,7 @@ import {
 } from '@ute/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
+import { auditScopeOf } from '../audit/audit.service';
 import { listJobBookings, listUteBookings } from '../bookings/bookings.repository';
 import { listJobs } from '../jobs/jobs.repository';
 import { findLiveUser, type UserRow } from '../users/users.repository';
@@ -45,7 +46,10 @@ function bookingSection(
  * lists' own calls with the `userId` filter (page 1 of `limit` rows), so a section's total is the
  * one its "see all" link shows.
  */
-const SECTIONS: Record<UserStorySection, (db: Db, user: UserRow, limit: number) => Promise<{ total: number; items: UserStoryItem[] }>> = {
+const SECTIONS: Record<
+  UserStorySection,
+  (db: Db, user: UserRow, limit: number, roles: readonly string[]) => Promise<{ total: number; items: UserStoryItem[] }>
+> = {
   utes: async (db, user, limit) => {
     const { rows, totalCount } = await listUtes(db, { userId: user.id, page: 1, pageSize: limit });
     return {
@@ -110,8 +114,9 @@ const SECTIONS: Record<UserStorySection, (db: Db, user: UserRow, limit: number) 
       }),
     };
   },
-  adminActions: async (db, user, limit) => {
-    const { rows, total } = await repo.findAdminActions(db, user.id, limit);
+  // The Audit Log's own scope: finance reads here only what the Audit Log shows them.
+  adminActions: async (db, user, limit, roles) => {
+    const { rows, total } = await repo.findAdminActions(db, user.id, limit, auditScopeOf(roles));
     return {
       total,
       items: rows.map((row) => ({
@@ -135,7 +140,7 @@ export function createUserStoryService({ db }: UserStoryServiceDeps) {
     const user = await findLiveUser(db, userId);
     if (!user) throw notFound('User');
     const sections = visibleUserStorySections(roles);
-    const data = await Promise.all(sections.map((section) => SECTIONS[section](db, user, USER_STORY_ITEMS)));
+    const data = await Promise.all(sections.map((section) => SECTIONS[section](db, user, USER_STORY_ITEMS, roles)));
     return {
       user: toUserDto(user),
       sections: sections.map((section, i): UserStorySectionData => ({ section, ...data[i] })),
