@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // Import boundaries (the layering). ESLint keeps only the last `no-restricted-imports` that matches a file,
 // so every block below carries the complete list for its files: `layer()` adds the production-only
@@ -64,8 +65,9 @@ const layerRules = [
       noComposition,
     ],
   ),
-  // Modules and plugins: tests may use the seed (fixtures) and src/test; production code neither.
-  ...layer('api/modules+plugins', [`${API}/modules/**/*.ts`, `${API}/plugins/**/*.ts`], [noCli], [noSeed, noTestHelpers]),
+  // Modules and plugins: tests may use the seed (fixtures), src/test and the app (buildApp); production
+  // code none of them: the composition (app.ts, server.ts, bootstrap.ts) imports them, never the reverse.
+  ...layer('api/modules+plugins', [`${API}/modules/**/*.ts`, `${API}/plugins/**/*.ts`], [noCli], [noSeed, noTestHelpers, noComposition]),
   ...layer('web/components', [`${WEB}/components/**/*.{ts,tsx}`], [noFeaturesOrDomain]),
   ...layer('web/domain', [`${WEB}/domain/**/*.{ts,tsx}`], [noFeatures]),
   // Features do not import each other; shared code flows from components/, domain/ and lib/ into features.
@@ -113,6 +115,19 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  // No import cycles in the apps and the contract: each folder's arrows run one way. The rule skips
+  // type-only imports, so a type loop (db/counters ⇄ db/tables/dashboard.table was one) is for review.
+  {
+    name: 'no-cycles',
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
