@@ -23,7 +23,8 @@ export const twoFactorTexts = {
   wrongCode: 'Invalid authentication code',
   challengeInvalid: 'Your sign-in has expired. Please sign in again.',
   tooManyCodes: 'Too many wrong authentication codes. Please try again in 15 minutes.',
-  tooManyCodesOnAccount: 'Too many wrong authentication codes for this account. Please try again in an hour, or ask an owner to reset your two-factor authentication.',
+  tooManyCodesOnAccount:
+    'Too many wrong authentication codes for this account. Please try again in an hour, or ask an owner to reset your two-factor authentication.',
   passwordRequired: 'Enter your password to turn on two-factor authentication',
   alreadyEnabled: 'Two-factor authentication is already on',
   notEnabled: 'Two-factor authentication is not on',

@@ -45,7 +45,12 @@ export class TwoFactorSession {
   }
 }
 
-async function post(apiBase: string, path: string, body?: unknown, token?: string): Promise<Record<string, string> & ({ token: string } | { challenge: string })> {
+async function post(
+  apiBase: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<Record<string, string> & ({ token: string } | { challenge: string })> {
   const response = await fetch(`${apiBase}${path}`, {
     method: 'POST',
     headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },

@@ -93,7 +93,8 @@ export function createChallengeTokens(key: string, ttlMs: number) {
     verify(challenge: string): VerifiedChallenge | null {
       try {
         const payload = verifier(challenge) as Record<string, unknown>;
-        if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub) || typeof payload.ver !== 'number' || typeof payload.jti !== 'string') return null;
+        if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub) || typeof payload.ver !== 'number' || typeof payload.jti !== 'string')
+          return null;
         return { adminId: payload.sub, tokenVersion: payload.ver, challengeId: payload.jti };
       } catch {
         return null;

@@ -242,11 +242,6 @@ describe('GET /api/admin/work-queues', () => {
       ).toEqual(queues);
     }
   });
-
-  it('refuses a request without a token with 401', async () => {
-    const response = await t.request({ method: 'GET', url: '/work-queues', token: null });
-    expect(response.statusCode).toBe(401);
-  });
 });
 
 describe('the work-queue filters of the lists', () => {
