@@ -170,10 +170,19 @@ describe('PATCH /api/admin/user-job-status/:id', () => {
     expect(await auditRowsFor(id)).toHaveLength(1);
   });
 
-  it('approves a rejected job', async () => {
-    const id = await jobWithStatus('Rejected');
+  it('approves a rejected job: the status, the reason cleared and one audit entry', async () => {
+    const { id } = await createJob(t.database.db, { status: 'Rejected', rejectionReason: 'photos', rejectionNote: 'Blurry photos' });
+    const auditBefore = (await auditRowsFor(id)).length;
     const response = await t.request({ method: 'PATCH', url: `/user-job-status/${id}?status=Approved` });
     expect(response.statusCode).toBe(200);
+    const [row] = await queryRows<{ status: string; rejection_reason: string | null; rejection_note: string | null }>(
+      t.database.db,
+      sql`select status, rejection_reason, rejection_note from jobs where id = ${id}`,
+    );
+    expect(row).toEqual({ status: 'Approved', rejection_reason: null, rejection_note: null });
+    const audit = await auditRowsFor(id);
+    expect(audit).toHaveLength(auditBefore + 1);
+    expect(audit.at(-1)).toMatchObject({ action: 'job.status', target_type: 'job', before: { status: 'Rejected' }, after: { status: 'Approved' } });
   });
 
   it.each([

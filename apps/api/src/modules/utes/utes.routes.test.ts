@@ -204,10 +204,19 @@ describe('PATCH /api/admin/user-ute-status/:id', () => {
     expect(audit.at(-1)).toMatchObject({ before: { status: 'Approved' }, after: { status: 'Rejected' } });
   });
 
-  it('approves a rejected ute', async () => {
-    const id = await uteWithStatus('Rejected');
+  it('approves a rejected ute: the status, the reason cleared and one audit entry', async () => {
+    const { id } = await createUte(t.database.db, { status: 'Rejected', rejectionReason: 'photos', rejectionNote: 'Blurry photos' });
+    const auditBefore = (await auditRowsFor(id)).length;
     const response = await t.request({ method: 'PATCH', url: `/user-ute-status/${id}?status=Approved` });
     expect(response.statusCode).toBe(200);
+    const [row] = await queryRows<{ status: string; rejection_reason: string | null; rejection_note: string | null }>(
+      t.database.db,
+      sql`select status, rejection_reason, rejection_note from utes where id = ${id}`,
+    );
+    expect(row).toEqual({ status: 'Approved', rejection_reason: null, rejection_note: null });
+    const audit = await auditRowsFor(id);
+    expect(audit).toHaveLength(auditBefore + 1);
+    expect(audit.at(-1)).toMatchObject({ action: 'ute.status', target_type: 'ute', before: { status: 'Rejected' }, after: { status: 'Approved' } });
   });
 
   it.each(['Approved', 'Rejected'])('refuses setting %s on a ute that already has it with 409 and writes nothing', async (status) => {
