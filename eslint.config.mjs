@@ -68,13 +68,42 @@ const layerRules = [
   // Modules and plugins: tests may use the seed (fixtures), src/test and the app (buildApp); production
   // code none of them: the composition (app.ts, server.ts, bootstrap.ts) imports them, never the reverse.
   ...layer('api/modules+plugins', [`${API}/modules/**/*.ts`, `${API}/plugins/**/*.ts`], [noCli], [noSeed, noTestHelpers, noComposition]),
-  ...layer('web/components', [`${WEB}/components/**/*.{ts,tsx}`], [noFeaturesOrDomain]),
-  ...layer('web/domain', [`${WEB}/domain/**/*.{ts,tsx}`], [noFeatures]),
-  // Features do not import each other; shared code flows from components/, domain/ and lib/ into features.
+  // web: config/ (the screen registry) < lib/ < components/ < domain/ < features/ < app/, each importing only those below it.
+  ...layer(
+    'web/config',
+    [`${WEB}/config/**/*.{ts,tsx}`],
+    [
+      {
+        regex: inside('lib|components|domain|features|app'),
+        message: 'config/ is the bottom of the web: it imports packages only, never lib/, components/, domain/, features/ or app/.',
+      },
+    ],
+  ),
+  ...layer(
+    'web/lib',
+    [`${WEB}/lib/**/*.{ts,tsx}`],
+    [
+      {
+        regex: inside('components|domain|features|app'),
+        message: 'lib/ is below the kit and the screens: it never imports components/, domain/, features/ or app/.',
+      },
+    ],
+  ),
+  ...layer(
+    'web/components',
+    [`${WEB}/components/**/*.{ts,tsx}`],
+    [noFeaturesOrDomain, { regex: inside('app'), message: 'The shared kit (components/) never imports app/.' }],
+  ),
+  ...layer('web/domain', [`${WEB}/domain/**/*.{ts,tsx}`], [noFeatures, { regex: inside('app'), message: 'domain/ never imports app/.' }]),
+  // Features do not import each other; shared code flows from config/, lib/, components/ and domain/ into features, and
+  // features into app/ (the router and the shell), never back.
   ...layer(
     'web/features',
     [`${WEB}/features/**/*.{ts,tsx}`],
-    [{ group: ['../*/*', '!../../*'], message: 'Features do not import each other: move shared code to components/, domain/ or lib/.' }],
+    [
+      { group: ['../*/*', '!../../*'], message: 'Features do not import each other: move shared code to components/, domain/ or lib/.' },
+      { regex: inside('app'), message: 'Features never import app/: what they share with the shell (screens, paths, access) lives in config/.' },
+    ],
   ),
   // The benchmark uses the api only through its package exports (@ute/api/bench).
   ...layer(

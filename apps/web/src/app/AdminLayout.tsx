@@ -1,16 +1,55 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, Menu, ShieldOff } from 'lucide-react';
+import {
+  Briefcase,
+  CalendarCheck,
+  ClipboardList,
+  CreditCard,
+  FileText,
+  HelpCircle,
+  KeyRound,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  MessageSquare,
+  Receipt,
+  ScrollText,
+  ShieldCheck,
+  ShieldOff,
+  Truck,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { accessTexts } from '@ute/contract';
 import { Button, Modal } from '../components/ui';
+import { canOpen, canOpenScreen, screens, sidebarScreens, type ScreenIcon } from '../config/screens';
 import { signOut } from '../features/auth/api';
 import { GlobalSearch } from '../features/search/GlobalSearch';
 import { useWorkQueues } from '../features/workQueues/api';
 import { WorkQueueBadge } from '../features/workQueues/WorkQueueBadge';
 import { workQueueOfScreen } from '../features/workQueues/workQueueLinks';
 import { sessionActions, useSession } from '../lib/session';
-import { canOpenScreen, SIDEBAR_ENTRIES } from './navigation';
+
+/** The component of each icon config/screens names: a name without one does not compile. */
+const SIDEBAR_ICONS: Record<ScreenIcon, LucideIcon> = {
+  LayoutDashboard,
+  Truck,
+  Briefcase,
+  CalendarCheck,
+  ClipboardList,
+  Receipt,
+  Users,
+  CreditCard,
+  MessageSquare,
+  KeyRound,
+  FileText,
+  HelpCircle,
+  UserCog,
+  ScrollText,
+  ShieldCheck,
+};
 
 /** A deep link to a screen the admin's roles do not open: said plainly, instead of a list of 403s. */
 function NoAccess() {
@@ -21,7 +60,7 @@ function NoAccess() {
         {accessTexts.forbiddenScreen}
       </h1>
       <p className="mt-2 text-sm text-slate-700">Ask an owner for the role this screen needs.</p>
-      <Link to="/" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
+      <Link to={screens.dashboard.path} className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
         Go to the dashboard
       </Link>
     </section>
@@ -35,7 +74,7 @@ export function AdminLayout() {
   const [isLogoutOpen, setIsLogoutOpen] = useState(false);
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
   const roles = useSession((session) => session.user?.roles ?? []);
-  const sidebarEntries = SIDEBAR_ENTRIES.filter(({ to }) => canOpenScreen(roles, to));
+  const sidebarEntries = sidebarScreens.filter((screen) => canOpen(roles, screen));
   const workQueues = useWorkQueues();
 
   const handleLogout = async () => {
@@ -44,7 +83,7 @@ export function AdminLayout() {
     sessionActions.clear();
     queryClient.clear();
     setIsLogoutOpen(false);
-    void navigate('/sign-in', { replace: true });
+    void navigate(screens.signIn.path, { replace: true });
   };
 
   return (
@@ -60,7 +99,7 @@ export function AdminLayout() {
         >
           <Menu className="h-5 w-5" aria-hidden="true" />
         </button>
-        <Link to="/" className="flex items-center gap-2" aria-label="Ute Back-office home">
+        <Link to={screens.dashboard.path} className="flex items-center gap-2" aria-label="Ute Back-office home">
           <img src="/logo.svg" alt="" width={40} height={25} />
           <span className="hidden font-semibold text-slate-900 sm:inline">Ute Back-office</span>
         </Link>
@@ -73,13 +112,14 @@ export function AdminLayout() {
         >
           <nav aria-label="Main" className="flex h-full flex-col p-3">
             <ul className="flex flex-col gap-0.5">
-              {sidebarEntries.map(({ label, to, icon: Icon }) => {
-                const queue = workQueueOfScreen(to);
+              {sidebarEntries.map(({ id, label, path, icon }) => {
+                const queue = workQueueOfScreen(path);
+                const Icon = SIDEBAR_ICONS[icon];
                 return (
-                  <li key={to} className="relative">
+                  <li key={id} className="relative">
                     <NavLink
-                      to={to}
-                      end={to === '/'}
+                      to={path}
+                      end={path === screens.dashboard.path}
                       onClick={() => setIsSidebarOpen(false)}
                       className={({ isActive }) =>
                         `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`

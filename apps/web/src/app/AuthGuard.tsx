@@ -2,13 +2,14 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../components/ui';
+import { screens } from '../config/screens';
 import { checkToken } from '../features/auth/api';
 import { queryKeys } from '../lib/queryKeys';
 import { sessionActions, useSession } from '../lib/session';
-import { StepUpDialog } from '../lib/stepUp';
+import { StepUpDialog } from './StepUpDialog';
 
 /** The one screen open to an admin who must set up 2FA (the owners require it). */
-const ENROLMENT_PATH = '/security';
+const ENROLMENT_PATH = screens.security.path;
 
 /**
  * Checks the session against the server before anything renders; sends a visitor to /sign-in, and
@@ -30,8 +31,8 @@ export function AuthGuard({ children }: { children: ReactNode }) {
     }
   }, [session.isSuccess, session.isError, session.data]);
 
-  if (!token) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
-  if (session.isError) return <Navigate to="/sign-in" replace />;
+  if (!token) return <Navigate to={screens.signIn.path} replace state={{ from: location.pathname }} />;
+  if (session.isError) return <Navigate to={screens.signIn.path} replace />;
   if (!isAuthorized) return <Spinner label="Checking your session" />;
   if (mustEnrol && location.pathname !== ENROLMENT_PATH) return <Navigate to={ENROLMENT_PATH} replace />;
   return (

@@ -1,15 +1,22 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ScreenId } from '../config/screens';
+import type { FilterDefaults, FilterValues } from '../config/urlFilters';
 
-type Defaults = Record<string, string | number>;
-type ParamsOf<D extends Defaults> = { [K in keyof D]: D[K] extends number ? number : string };
+/** A screen row of config/screens, as far as its list state goes: `useListParams(screens.utes)`. */
+export interface ListScreen<F extends FilterDefaults> {
+  readonly id: ScreenId;
+  readonly filters: F;
+}
 
 /**
  * List state (page, search, sort, filter, tab) kept in the URL query string, so a reload, the
- * back button and a shared link show the same view. Values equal to their default stay out of the URL.
- * Changing anything but the page goes back to page 1.
+ * back button and a shared link show the same view. A page reads exactly the filters of its screen
+ * row, the ones that row's `href` writes, so every link to it can set them. Values equal to their
+ * default stay out of the URL. Changing anything but the page goes back to page 1.
  */
-export function useListParams<D extends Defaults>(defaults: D) {
+export function useListParams<F extends FilterDefaults>(screen: ListScreen<F>) {
+  const defaults = screen.filters;
   const [searchParams, setSearchParams] = useSearchParams();
 
   const params = useMemo(() => {
@@ -23,13 +30,11 @@ export function useListParams<D extends Defaults>(defaults: D) {
         result[key] = raw ?? fallback;
       }
     }
-    return result as ParamsOf<D>;
-    // defaults is a literal per screen; its content is what matters
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchParams, JSON.stringify(defaults)]);
+    return result as FilterValues<F>;
+  }, [searchParams, defaults]);
 
   const setParams = useCallback(
-    (patch: Partial<ParamsOf<D>>, options: { replace?: boolean } = {}) => {
+    (patch: Partial<FilterValues<F>>, options: { replace?: boolean } = {}) => {
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -43,8 +48,7 @@ export function useListParams<D extends Defaults>(defaults: D) {
         { replace: options.replace ?? false },
       );
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [setSearchParams, JSON.stringify(defaults)],
+    [setSearchParams, defaults],
   );
 
   return [params, setParams] as const;

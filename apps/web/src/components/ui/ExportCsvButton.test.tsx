@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { downloadFile } from '../../lib/apiClient';
 import { ExportCsvButton } from './ExportCsvButton';
 
 /** A CSV answer whose body the test feeds chunk by chunk, as a slow export would arrive. */
@@ -28,7 +29,15 @@ describe('ExportCsvButton', () => {
     const createObjectURL = vi.fn().mockReturnValue('blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const onDone = vi.fn();
-    render(<ExportCsvButton path="/get-all-ute-list/export" query={{ status: 'Pending', search: undefined }} totalRows={4} onDone={onDone} />);
+    render(
+      <ExportCsvButton
+        path="/get-all-ute-list/export"
+        query={{ status: 'Pending', search: undefined }}
+        download={downloadFile}
+        totalRows={4}
+        onDone={onDone}
+      />,
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(fetchMock.mock.calls[0][0]).toBe('/api/admin/get-all-ute-list/export?status=Pending');
@@ -53,7 +62,7 @@ describe('ExportCsvButton', () => {
     const createObjectURL = vi.fn();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL }));
     const onDone = vi.fn();
-    render(<ExportCsvButton path="/all-users-data/export" query={{}} onDone={onDone} />);
+    render(<ExportCsvButton path="/all-users-data/export" query={{}} download={downloadFile} onDone={onDone} />);
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     act(() => csv.send('\uFEFFid\r\n1\r\n'));
     expect(await screen.findByText('Exporting… 1 rows')).toBeInTheDocument();

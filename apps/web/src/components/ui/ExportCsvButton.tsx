@@ -1,15 +1,25 @@
 import { useRef, useState } from 'react';
 import { Download, X } from 'lucide-react';
-import { downloadFile } from '../../lib/apiClient';
 import { formatCount } from '../../lib/format';
 import { notifyError } from '../../lib/toast';
 import { Button } from './Button';
+
+type ExportQuery = Record<string, string | number | boolean | undefined>;
+
+/**
+ * Fetches `path` under `query` as it streams, reporting the lines received so far (the header
+ * included), and saves the file; rejects with an AbortError once `signal` aborts. lib/apiClient's
+ * downloadFile is one.
+ */
+export type DownloadCsv = (path: string, query: ExportQuery, onProgress: (progress: { lines: number }) => void, signal: AbortSignal) => Promise<void>;
 
 export interface ExportCsvButtonProps {
   /** The export's api path (the contract's apiPaths.<list>Export). */
   path: string;
   /** The list's current query (search, filter, sort, tab) without its page. */
-  query: Record<string, string | number | boolean | undefined>;
+  query: ExportQuery;
+  /** Fetches and saves the file: the kit makes no call itself. */
+  download: DownloadCsv;
   /** How many rows the list holds under that query, when known: the progress then shows a share. */
   totalRows?: number;
   /** After the file is saved (a list whose export is audited refreshes its log). */
@@ -20,7 +30,7 @@ export interface ExportCsvButtonProps {
  * "Export CSV" of a list: the whole list under its current query, however long, streamed. While it
  * runs it shows the rows received (of how many) as a progress bar, and offers to cancel.
  */
-export function ExportCsvButton({ path, query, totalRows, onDone }: ExportCsvButtonProps) {
+export function ExportCsvButton({ path, query, download, totalRows, onDone }: ExportCsvButtonProps) {
   const [receivedRows, setReceivedRows] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -29,7 +39,7 @@ export function ExportCsvButton({ path, query, totalRows, onDone }: ExportCsvBut
     setReceivedRows(0);
     try {
       // The first line is the header.
-      await downloadFile(path, query, ({ lines }) => setReceivedRows(Math.max(lines - 1, 0)), controller.current.signal);
+      await download(path, query, ({ lines }) => setReceivedRows(Math.max(lines - 1, 0)), controller.current.signal);
       onDone?.();
     } catch (error) {
       if ((error as Error).name !== 'AbortError') notifyError(error);

@@ -20,7 +20,7 @@ export { Field, fieldClass } from './Field';
 export { SaveCancelButtons } from './SaveCancelButtons';
 export { ActiveFilter } from './ActiveFilter';
 export { TruncatedText } from './TruncatedText';
-export { ExportCsvButton } from './ExportCsvButton';
+export { ExportCsvButton, type DownloadCsv } from './ExportCsvButton';
 export { selectionColumn } from './selectionColumn';
 export { BulkActionBar } from './BulkActionBar';
 export { BulkResultsDialog } from './BulkResultsDialog';

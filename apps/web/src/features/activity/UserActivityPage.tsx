@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
 import { fullNameOf, type ActivityDayGroup } from '@ute/contract';
 import { Button, Spinner } from '../../components/ui';
+import { screens } from '../../config/screens';
 import { ApiError } from '../../lib/apiClient';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
@@ -46,7 +47,7 @@ function DayGroup({ group, userName }: { group: ActivityDayGroup; userName: stri
 export function UserActivityPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const [params, setParams] = useListParams({ date: 'latest' });
+  const [params, setParams] = useListParams(screens.userActivity);
   const filter: ActivityFilter = params.date === 'all' || isDayFilter(params.date) ? params.date : 'latest';
   const activity = useUserActivity(id, filter);
 
@@ -64,7 +65,7 @@ export function UserActivityPage() {
 
   return (
     <section className="mx-auto max-w-4xl">
-      <Button variant="ghost" className="mb-4 -ml-2 text-brand-700" onClick={() => navigate('/all-users')}>
+      <Button variant="ghost" className="mb-4 -ml-2 text-brand-700" onClick={() => navigate(screens.users.path)}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Back to all activities
       </Button>

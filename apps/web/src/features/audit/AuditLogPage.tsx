@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { apiPaths, AUDIT_PAGE_SIZE, AUDIT_SYSTEM_ADMIN, auditTexts, type AuditEntry, type AuditVerifyResponse } from '@ute/contract';
 import { Button, EmptyState, ExportCsvButton, Field, PageHeader, PagedListView, SearchBox, fieldClass } from '../../components/ui';
+import { screens } from '../../config/screens';
+import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { errorText, notifyError } from '../../lib/toast';
@@ -13,8 +15,6 @@ import { AUDIT_KEY, auditQueryOf, useAuditLog, useVerifyAudit } from './api';
 import { AuditChanges } from './AuditChanges';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { actionLabel, adminLabel, targetTypeLabel } from './auditView';
-
-const FILTER_DEFAULTS = { page: 1, adminId: '', action: '', targetType: '', targetId: '', from: '', to: '' };
 
 /** The choices of a filter's select, keeping the current value even when the log has none of it. */
 function withCurrent(values: readonly string[], current: string): string[] {
@@ -34,7 +34,7 @@ function VerifyResult({ result }: { result: AuditVerifyResponse }) {
 }
 
 export function AuditLogPage() {
-  const [params, setParams] = useListParams(FILTER_DEFAULTS);
+  const [params, setParams] = useListParams(screens.auditLog);
   const { page, ...filter } = params;
   const list = useAuditLog(params);
   const roles = useSession((session) => session.user?.roles ?? []);
@@ -114,6 +114,7 @@ export function AuditLogPage() {
         <ExportCsvButton
           path={apiPaths.auditExport}
           query={auditQueryOf(filter)}
+          download={downloadFile}
           totalRows={list.data?.totalCount}
           // The export is itself logged: show that entry.
           onDone={() => void queryClient.invalidateQueries({ queryKey: AUDIT_KEY })}

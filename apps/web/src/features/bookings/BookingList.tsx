@@ -2,6 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { WORK_QUEUE_LABELS, type BookingKind, type PaymentKind } from '@ute/contract';
 import { ActiveFilter, EmptyState, ExportCsvButton, ListView, PageHeader, Pager, TabStrip } from '../../components/ui';
+import { screens } from '../../config/screens';
+import { downloadFile } from '../../lib/apiClient';
 import { errorText } from '../../lib/toast';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
@@ -36,7 +38,7 @@ export interface BookingListProps<K extends BookingKind> {
  * out through the api for a Stripe booking and opens the Manual Payment dialog for a manual one.
  */
 export function BookingList<K extends BookingKind>({ kind, title, caption, columns, isTransferBlocked, moreActions, children }: BookingListProps<K>) {
-  const [params, setParams] = useListParams({ page: 1, tab: 'stripe', awaitingPayout: '', open: '', user: '' });
+  const [params, setParams] = useListParams(kind === 'ute' ? screens.uteBookings : screens.jobBookings);
   const tab = asTab(params.tab);
   // The work queue spans both tabs: the rows then say which way each is paid (decision 10).
   const isAwaitingPayout = params.awaitingPayout === 'true';
@@ -89,7 +91,7 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
   return (
     <section>
       <PageHeader title={title}>
-        <ExportCsvButton path={bookingExportPathOf(kind)} query={bookingListQuery(listParams)} totalRows={bookings.data?.totalCount} />
+        <ExportCsvButton path={bookingExportPathOf(kind)} query={bookingListQuery(listParams)} download={downloadFile} totalRows={bookings.data?.totalCount} />
       </PageHeader>
       {isOneBooking && <ActiveFilter label={openedRowLabel('booking')} onClear={() => setParams({ open: '' })} />}
       {isOneUser && <ActiveFilter label={userFilterLabel('bookings')} onClear={() => setParams({ user: '' })} />}

@@ -3,19 +3,20 @@ import { Link } from 'react-router';
 import { Briefcase, CalendarCheck, ClipboardList, Truck, UserCheck, UserX, Users } from 'lucide-react';
 import { apiPaths, type DashboardCounts, type DashboardResponse } from '@ute/contract';
 import { Spinner } from '../../components/ui';
+import { canOpen, screens, type ScreenInfo } from '../../config/screens';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../lib/session';
-import { canOpenScreen } from '../../app/navigation';
 
-const CARDS: { key: keyof DashboardCounts; title: string; to: string; icon: typeof Users }[] = [
-  { key: 'totalUser', title: 'Total Users', to: '/all-users', icon: Users },
-  { key: 'totalActiveUser', title: 'Active Users', to: '/all-users', icon: UserCheck },
-  { key: 'totalDeactiveUser', title: 'Inactive Users', to: '/all-users', icon: UserX },
-  { key: 'totalUtedata', title: 'Total Posted Utes', to: '/ute-list', icon: Truck },
-  { key: 'totalJobdata', title: 'Total Jobs', to: '/job-list', icon: Briefcase },
-  { key: 'totalUteBooking', title: 'Ute Bookings', to: '/booking-list', icon: CalendarCheck },
-  { key: 'totalJobBooking', title: 'Job Bookings', to: '/job-booking-list', icon: ClipboardList },
+/** Each card links to its list's screen, and shows only to an admin who may open it. */
+const CARDS: { key: keyof DashboardCounts; title: string; screen: ScreenInfo; icon: typeof Users }[] = [
+  { key: 'totalUser', title: 'Total Users', screen: screens.users, icon: Users },
+  { key: 'totalActiveUser', title: 'Active Users', screen: screens.users, icon: UserCheck },
+  { key: 'totalDeactiveUser', title: 'Inactive Users', screen: screens.users, icon: UserX },
+  { key: 'totalUtedata', title: 'Total Posted Utes', screen: screens.utes, icon: Truck },
+  { key: 'totalJobdata', title: 'Total Jobs', screen: screens.jobs, icon: Briefcase },
+  { key: 'totalUteBooking', title: 'Ute Bookings', screen: screens.uteBookings, icon: CalendarCheck },
+  { key: 'totalJobBooking', title: 'Job Bookings', screen: screens.jobBookings, icon: ClipboardList },
 ];
 
 /** Bar width is the value divided by 10, capped at 100 percent (docs/product.md §5). */
@@ -29,7 +30,7 @@ export function DashboardPage() {
   });
   const roles = useSession((session) => session.user?.roles ?? []);
   // Only the cards whose list the admin's roles open (every count stays on the server's answer).
-  const cards = CARDS.filter(({ to }) => canOpenScreen(roles, to));
+  const cards = CARDS.filter(({ screen }) => canOpen(roles, screen));
   return (
     <section>
       <h1 className="text-2xl font-semibold text-slate-900">Dashboard Overview</h1>
@@ -38,12 +39,12 @@ export function DashboardPage() {
       {dashboard.isError && <p className="text-red-700">Error loading dashboard data: {dashboard.error.message}</p>}
       {dashboard.data && (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {cards.map(({ key, title, to, icon: Icon }) => {
+          {cards.map(({ key, title, screen, icon: Icon }) => {
             const value = dashboard.data.data[key];
             return (
               <li key={key}>
                 <Link
-                  to={to}
+                  to={screen.path}
                   className="block rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-600"
                   data-testid={`card-${key}`}
                 >

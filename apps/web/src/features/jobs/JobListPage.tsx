@@ -15,6 +15,8 @@ import {
   useBulkRows,
 } from '../../components/ui';
 import { ListingBulkActions, listingTone, RejectDialog, useModerationColumns } from '../../domain';
+import { screens } from '../../config/screens';
+import { downloadFile } from '../../lib/apiClient';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
@@ -50,7 +52,7 @@ const JOB_COLUMNS: ColumnDef<Job, unknown>[] = [
 ];
 
 export function JobListPage() {
-  const [params, setParams] = useListParams({ page: 1, search: '', sort: '', status: '', open: '', user: '' });
+  const [params, setParams] = useListParams(screens.jobs);
   const sort = parseJobSort(params.sort);
   const isPending = params.status === 'Pending';
   const listParams = { search: params.search, sort, isPending, id: params.open, userId: params.user };
@@ -86,7 +88,7 @@ export function JobListPage() {
       <PageHeader title="Job Listings">
         <SearchBox value={params.search} onSearch={(search) => setParams({ search })} placeholder="Search jobs..." delayMs={JOB_SEARCH_DELAY_MS} />
         <JobFilterMenu value={sort} onChange={(next) => setParams({ sort: next })} />
-        <ExportCsvButton path={apiPaths.jobsExport} query={jobListQuery(listParams)} totalRows={jobs.data?.totalCount} />
+        <ExportCsvButton path={apiPaths.jobsExport} query={jobListQuery(listParams)} download={downloadFile} totalRows={jobs.data?.totalCount} />
       </PageHeader>
       {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingJobs} onClear={() => setParams({ status: '' })} />}
       {params.open && <ActiveFilter label={openedRowLabel('job')} onClear={() => setParams({ open: '' })} />}

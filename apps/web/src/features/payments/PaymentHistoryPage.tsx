@@ -15,6 +15,8 @@ import {
   TruncatedText,
 } from '../../components/ui';
 import { paymentTone } from '../../domain';
+import { screens } from '../../config/screens';
+import { downloadFile } from '../../lib/apiClient';
 import { formatCentsAud, formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
@@ -41,7 +43,7 @@ import {
 import { ReceiptDialog } from './ReceiptDialog';
 
 export function PaymentHistoryPage() {
-  const [params, setParams] = useListParams({ page: 1, search: '', sort: 'newest', tab: 'stripe', kind: 'ute', awaitingAcceptance: '', user: '' });
+  const [params, setParams] = useListParams(screens.payments);
   const tab = asPaymentTab(params.tab);
   const kind = asManualKind(params.kind);
   const sort = asPaymentSort(params.sort);
@@ -128,9 +130,19 @@ export function PaymentHistoryPage() {
           </select>
         </label>
         {tab === 'stripe' ? (
-          <ExportCsvButton path={apiPaths.paymentsExport} query={stripePaymentListQuery(stripeParams)} totalRows={stripePayments.data?.totalCount} />
+          <ExportCsvButton
+            path={apiPaths.paymentsExport}
+            query={stripePaymentListQuery(stripeParams)}
+            download={downloadFile}
+            totalRows={stripePayments.data?.totalCount}
+          />
         ) : (
-          <ExportCsvButton path={apiPaths.manualPaymentsExport} query={manualPaymentListQuery(manualParams)} totalRows={manualPayments.data?.totalCount} />
+          <ExportCsvButton
+            path={apiPaths.manualPaymentsExport}
+            query={manualPaymentListQuery(manualParams)}
+            download={downloadFile}
+            totalRows={manualPayments.data?.totalCount}
+          />
         )}
       </PageHeader>
       <TabStrip label="Payment type" value={tab} options={PAYMENT_TABS} onChange={(next) => setParams({ tab: next, awaitingAcceptance: '' })} />

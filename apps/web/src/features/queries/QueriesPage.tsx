@@ -18,6 +18,8 @@ import {
   TruncatedText,
   useBulkRows,
 } from '../../components/ui';
+import { screens } from '../../config/screens';
+import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA, truncateWords } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { queryKeys } from '../../lib/queryKeys';
@@ -33,7 +35,7 @@ const MESSAGE_PREVIEW_WORDS = 5;
 const ALL_PAGE_BUTTONS_UP_TO = 50;
 
 export function QueriesPage() {
-  const [params, setParams] = useListParams({ page: 1, email: '', sort: 'latest', unanswered: '', open: '' });
+  const [params, setParams] = useListParams(screens.queries);
   const sort: QuerySort = params.sort === 'oldest' ? 'oldest' : 'latest';
   const isUnanswered = params.unanswered === 'true';
   const listParams = { email: params.email, sort, isUnanswered, id: params.open };
@@ -137,7 +139,7 @@ export function QueriesPage() {
             <option value="oldest">Sort by Oldest</option>
           </select>
         </label>
-        <ExportCsvButton path={apiPaths.queriesExport} query={queryListQuery(listParams)} totalRows={queries.data?.totalCount} />
+        <ExportCsvButton path={apiPaths.queriesExport} query={queryListQuery(listParams)} download={downloadFile} totalRows={queries.data?.totalCount} />
       </PageHeader>
       {isUnanswered && <ActiveFilter label={WORK_QUEUE_LABELS.unansweredQueries} onClear={() => setParams({ unanswered: '' })} />}
       {params.open && <ActiveFilter label={openedRowLabel('query')} onClear={() => setParams({ open: '' })} />}

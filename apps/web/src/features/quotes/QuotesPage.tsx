@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { apiPaths, WORK_QUEUE_LABELS, type Shipment } from '@ute/contract';
 import { ActiveFilter, Button, ConfirmDialog, EmptyState, ExportCsvButton, ListView, PageHeader, StatusBadge, TruncatedText } from '../../components/ui';
+import { screens } from '../../config/screens';
+import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { useListParams } from '../../lib/useListParams';
@@ -13,12 +15,12 @@ import { SendPriceDialog } from './SendPriceDialog';
 
 export function QuotesPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useListParams({ page: 1, awaitingPrice: '' });
+  const [params, setParams] = useListParams(screens.quotes);
   const isAwaitingPrice = params.awaitingPrice === 'true';
   const quotes = useQuotes(params.page, isAwaitingPrice);
   const [toReject, setToReject] = useState<Shipment | null>(null);
   const [toPrice, setToPrice] = useState<Shipment | null>(null);
-  const openShipment = (id: string) => void navigate(`/shipment/${id}`);
+  const openShipment = (id: string) => void navigate(screens.shipment.href({ id }));
   const acceptQuote = useAcceptQuote(openShipment);
   // docs/product.md §2.4: a failed send or reject closes the dialog; the error toast still says why.
   const rejectQuote = useRejectQuote(() => setToReject(null));
@@ -92,7 +94,7 @@ export function QuotesPage() {
   return (
     <section>
       <PageHeader title="Quotes">
-        <ExportCsvButton path={apiPaths.quotesExport} query={quoteListQuery(isAwaitingPrice)} totalRows={quotes.data?.totalCounts} />
+        <ExportCsvButton path={apiPaths.quotesExport} query={quoteListQuery(isAwaitingPrice)} download={downloadFile} totalRows={quotes.data?.totalCounts} />
       </PageHeader>
       {isAwaitingPrice && <ActiveFilter label={WORK_QUEUE_LABELS.quotesAwaitingPrice} onClear={() => setParams({ awaitingPrice: '' })} />}
       <ListView

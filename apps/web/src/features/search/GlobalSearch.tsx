@@ -4,7 +4,8 @@ import { Search } from 'lucide-react';
 import { SEARCH_GROUP_LABELS, SEARCH_TERM_MIN_LENGTH, type SearchGroup, type SearchHit } from '@ute/contract';
 import { Modal } from '../../components/ui';
 import { errorText } from '../../lib/toast';
-import { GLOBAL_SEARCH_DELAY_MS, hitLinkOf, isSearchable, useGlobalSearch } from './api';
+import { GLOBAL_SEARCH_DELAY_MS, isSearchable, useGlobalSearch } from './api';
+import { hitLinkOf } from './searchLinks';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const SEARCH_SHORTCUT_LABEL = isMac ? '⌘K' : 'Ctrl K';

@@ -2,31 +2,30 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { fullNameOf, USER_STORY_SECTION_LABELS, type User, type UserStorySection, type UserStorySectionData } from '@ute/contract';
 import { Button, Spinner, StatusBadge } from '../../components/ui';
+import { screens } from '../../config/screens';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
-import { USER_FILTER_PARAM } from '../../lib/useOpenedRow';
 import { useSetUserStatus, useUserStory } from './api';
 
 /** Where each section's "see all" goes: its full list, filtered to the user. */
 function fullListOf(section: UserStorySection, user: User): string {
-  const byUser = `${USER_FILTER_PARAM}=${user._id}`;
   switch (section) {
     case 'utes':
-      return `/ute-list?${byUser}`;
+      return screens.utes.href({ user: user._id });
     case 'jobs':
-      return `/job-list?${byUser}`;
+      return screens.jobs.href({ user: user._id });
     case 'uteBookings':
-      return `/booking-list?${byUser}`;
+      return screens.uteBookings.href({ user: user._id });
     case 'jobBookings':
-      return `/job-booking-list?${byUser}`;
+      return screens.jobBookings.href({ user: user._id });
     case 'payments':
-      return `/payment-history?${byUser}`;
+      return screens.payments.href({ user: user._id });
     case 'queries':
-      return `/queries?email=${encodeURIComponent(user.email)}`;
+      return screens.queries.href({ email: user.email });
     case 'activity':
-      return `/users-activity/${user._id}`;
+      return screens.userActivity.href({ id: user._id });
     case 'adminActions':
-      return `/audit-log?targetType=user&targetId=${user._id}`;
+      return screens.auditLog.href({ targetType: 'user', targetId: user._id });
   }
 }
 
@@ -93,7 +92,7 @@ export function UserStoryPage() {
   const isSettingStatus = setStatus.isRowPending(user._id);
   return (
     <section>
-      <Link to="/all-users" className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+      <Link to={screens.users.path} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Users List
       </Link>

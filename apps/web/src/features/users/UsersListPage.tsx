@@ -19,6 +19,8 @@ import {
   TruncatedText,
   useBulkRows,
 } from '../../components/ui';
+import { screens } from '../../config/screens';
+import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { queryKeys } from '../../lib/queryKeys';
@@ -27,7 +29,7 @@ import { openedRowLabel } from '../../lib/useOpenedRow';
 import { bulkUsers, USER_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, useDeleteUser, userListQuery, useSetUserStatus, useUsers } from './api';
 
 export function UsersListPage() {
-  const [params, setParams] = useListParams({ page: 1, search: '', open: '' });
+  const [params, setParams] = useListParams(screens.users);
   const users = useUsers({ page: params.page, search: params.search, id: params.open });
   const setStatus = useSetUserStatus();
   const [toDelete, setToDelete] = useState<User | null>(null);
@@ -50,7 +52,7 @@ export function UsersListPage() {
         header: 'Name',
         // The user's whole story: their page.
         cell: ({ row }) => (
-          <Link to={`/users/${row.original._id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link to={screens.user.href({ id: row.original._id })} className="font-medium text-brand-700 underline-offset-2 hover:underline">
             <TruncatedText text={orNA(fullNameOf(row.original))} />
           </Link>
         ),
@@ -69,7 +71,7 @@ export function UsersListPage() {
         header: 'Activity',
         cell: ({ row }) => (
           <Link
-            to={`/users-activity/${row.original._id}`}
+            to={screens.userActivity.href({ id: row.original._id })}
             className="inline-flex items-center gap-1 whitespace-nowrap font-medium text-brand-700 underline-offset-2 hover:underline"
             aria-label={`Activity of ${fullNameOf(row.original) || row.original.email}`}
           >
@@ -124,7 +126,12 @@ export function UsersListPage() {
           label="Search users by email"
           delayMs={USER_SEARCH_DEBOUNCE_MS}
         />
-        <ExportCsvButton path={apiPaths.usersExport} query={userListQuery({ search: params.search, id: params.open })} totalRows={users.data?.totalCount} />
+        <ExportCsvButton
+          path={apiPaths.usersExport}
+          query={userListQuery({ search: params.search, id: params.open })}
+          download={downloadFile}
+          totalRows={users.data?.totalCount}
+        />
       </PageHeader>
       {params.open && <ActiveFilter label={openedRowLabel('user')} onClear={() => setParams({ open: '' })} />}
       <BulkActionBar count={selection.selectedIds.length} onClear={selection.clear}>

@@ -15,6 +15,8 @@ import {
   useBulkRows,
 } from '../../components/ui';
 import { ListingBulkActions, listingTone, RejectDialog, useModerationColumns } from '../../domain';
+import { screens } from '../../config/screens';
+import { downloadFile } from '../../lib/apiClient';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
@@ -62,7 +64,7 @@ const UTE_COLUMNS: ColumnDef<Ute, unknown>[] = [
 ];
 
 export function UteListPage() {
-  const [params, setParams] = useListParams({ page: 1, search: '', status: '', open: '', user: '' });
+  const [params, setParams] = useListParams(screens.utes);
   const isPending = params.status === 'Pending';
   const listParams = { search: params.search, isPending, id: params.open, userId: params.user };
   const utes = useUtes({ ...listParams, page: params.page });
@@ -96,7 +98,7 @@ export function UteListPage() {
     <section>
       <PageHeader title="UTE Management">
         <SearchBox value={params.search} onSearch={(search) => setParams({ search })} placeholder="Search by UTE name" delayMs={UTE_SEARCH_DELAY_MS} />
-        <ExportCsvButton path={apiPaths.utesExport} query={uteListQuery(listParams)} totalRows={utes.data?.totalCount} />
+        <ExportCsvButton path={apiPaths.utesExport} query={uteListQuery(listParams)} download={downloadFile} totalRows={utes.data?.totalCount} />
       </PageHeader>
       {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingUtes} onClear={() => setParams({ status: '' })} />}
       {params.open && <ActiveFilter label={openedRowLabel('ute')} onClear={() => setParams({ open: '' })} />}

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { accessTexts, apiPaths, twoFactorCodeError, type StepUpResponse } from '@ute/contract';
 import { Button, Modal } from '../components/ui';
-import { ApiError, api, setStepUpHandler } from './apiClient';
-import { sessionActions } from './session';
-import { errorText } from './toast';
+import { ApiError, api, setStepUpHandler } from '../lib/apiClient';
+import { sessionActions } from '../lib/session';
+import { errorText } from '../lib/toast';
 
 /**
  * The step-up of money calls, in place: when a call answers 403 STEP_UP_REQUIRED, apiClient asks

@@ -3,9 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accessTexts } from '@ute/contract';
 import { installFakeJsonApi, type FakeHandler } from '../test/fakeJsonApi';
-import { ApiError, api } from './apiClient';
-import { readToken, sessionActions } from './session';
-import { StepUpDialog } from './stepUp';
+import { ApiError, api } from '../lib/apiClient';
+import { readToken, sessionActions } from '../lib/session';
+import { StepUpDialog } from './StepUpDialog';
 
 let handler: FakeHandler;
 const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
