@@ -213,7 +213,7 @@ describe('POST /api/admin/sign-in/two-factor', () => {
     const challenge = await challengeOf();
     const code = codeFor(secret);
     expect((await post('/sign-in/two-factor', { challenge, code }, null)).statusCode).toBe(200);
-    const replay = await post('/sign-in/two-factor', { challenge, code }, null);
+    const replay = await post('/sign-in/two-factor', { challenge: await challengeOf(), code }, null);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe('Invalid authentication code');
   });
@@ -234,8 +234,17 @@ describe('POST /api/admin/sign-in/two-factor', () => {
     const { secret } = await enrol();
     const challenge = await challengeOf();
     const addresses = Array.from({ length: 40 }, (_, i) => `203.0.113.${i + 1}`);
-    const guesses = addresses.flatMap((address) => Array.from({ length: 5 }, () => postFrom(address, '/sign-in/two-factor', { challenge, code: '000000' })));
-    const answers = await Promise.all(guesses);
+    // Each address signs in with the password (a challenge of its own, used one guess at a time) and guesses 5 times; the addresses in parallel.
+    const challenges: string[] = [];
+    for (let i = 0; i < addresses.length; i += 1) challenges.push(await challengeOf());
+    const perAddress = await Promise.all(
+      addresses.map(async (address, i) => {
+        const answers = [];
+        for (let guess = 0; guess < 5; guess += 1) answers.push(await postFrom(address, '/sign-in/two-factor', { challenge: challenges[i], code: '000000' }));
+        return answers;
+      }),
+    );
+    const answers = perAddress.flat();
     const checked = answers.filter((answer) => answer.statusCode === 401).length;
     expect(checked).toBe(twoFactorLimits.codeFailuresPerAccount);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(200 - checked);

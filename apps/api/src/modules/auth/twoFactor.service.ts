@@ -3,7 +3,7 @@ import { STEP_UP_WINDOW_MS, isRecoveryCode, twoFactorTexts, type SignInTwoFactor
 import type { Db, DbOrTx } from '../../db/database';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { reserveAttempt, type AttemptPolicy, type RateLimitStore } from '../../lib/rateLimiter';
-import { writeAudit, type Actor } from '../audit/audit.repository';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import * as authRepo from './auth.repository';
 import * as repo from './twoFactor.repository';
 import { createChallengeTokens, hashRecoveryCode, matchTotpStep, newRecoveryCodes, newTotpSecret, sealSecret, totpOf, unsealSecret } from './twoFactor.crypto';
@@ -125,25 +125,34 @@ export function createTwoFactorService({ db, tokens, limits, totpKey, challengeK
       throw new AppError('UNAUTHORIZED', twoFactorTexts.challengeInvalid);
     const admin = found;
     const onWrong = () => new AppError('UNAUTHORIZED', twoFactorTexts.wrongCode);
-    await withCode(
-      admin,
-      input.code,
-      ip,
-      async (tx, kind) => {
-        // Single use: a challenge that already earned a session earns no second one, even with
-        // another right code. Marked once the code is right, so a mistyped code can be typed again.
-        if ((await limits.hit(`two-factor-challenge:${claims.challengeId}`, twoFactorLimits.challengeValidityMs)) > 1) {
-          throw new AppError('UNAUTHORIZED', twoFactorTexts.challengeInvalid);
-        }
-        await repo.markSignedIn(tx, admin.id);
-        await writeAudit(
-          tx,
-          { adminId: admin.id, requestId },
-          { action: 'admin.sign-in-two-factor', targetType: 'admin', targetId: admin.id, after: { method: kind } },
-        );
-      },
-      onWrong,
-    );
+    // Single use: a challenge that earned a session earns no second one, even with another right
+    // code. Held before the transaction (a store call inside it would need a second pooled connection
+    // while parallel attempts wait on the code's row lock) and given back when the code was wrong, so
+    // a mistyped code can be typed again.
+    const challengeKey = `two-factor-challenge:${claims.challengeId}`;
+    if ((await limits.hit(challengeKey, twoFactorLimits.challengeValidityMs)) > 1) {
+      await limits.release(challengeKey);
+      throw new AppError('UNAUTHORIZED', twoFactorTexts.challengeInvalid);
+    }
+    try {
+      await withCode(
+        admin,
+        input.code,
+        ip,
+        async (tx, kind) => {
+          await repo.markSignedIn(tx, admin.id);
+          await writeAudit(
+            tx,
+            { adminId: admin.id, requestId },
+            { action: 'admin.sign-in-two-factor', targetType: 'admin', targetId: admin.id, after: { method: kind } },
+          );
+        },
+        onWrong,
+      );
+    } catch (error) {
+      await limits.release(challengeKey);
+      throw error;
+    }
     return { admin, token: tokenWithSecondFactor(admin), isTwoFactorRequired: await authRepo.isTwoFactorRequired(db) };
   }
 
