@@ -47,7 +47,6 @@ export const twoFactorCodePolicy: AttemptPolicy = {
   tooManyMessage: twoFactorTexts.tooManyCodes,
   tooManyOnAccountMessage: twoFactorTexts.tooManyCodesOnAccount,
 };
-const codePolicy = twoFactorCodePolicy;
 
 export interface TwoFactorServiceDeps {
   db: Db;
@@ -91,7 +90,7 @@ export function createTwoFactorService({ db, tokens, limits, totpKey, challengeK
    * in it: a wrong code throws `onWrong()` and rolls back; a right one gives the guess back.
    */
   async function withCode<T>(admin: AdminRow, code: string, ip: string, change: (tx: DbOrTx, kind: CodeKind) => Promise<T>, onWrong = wrongCode): Promise<T> {
-    const attempt = await reserveAttempt(limits, codePolicy, admin.id, ip);
+    const attempt = await reserveAttempt(limits, twoFactorCodePolicy, admin.id, ip);
     const result = await db.transaction(async (tx) => {
       const kind = await spendCode(tx, admin, code);
       if (!kind) throw onWrong();
@@ -192,7 +191,7 @@ export function createTwoFactorService({ db, tokens, limits, totpKey, challengeK
     if (!secret || !admin.totpSecret) throw conflict(twoFactorTexts.noPendingSetup);
     const sealed = admin.totpSecret;
     await checkCurrentPassword(admin.id, input.password, ip, 'password');
-    const attempt = await reserveAttempt(limits, codePolicy, admin.id, ip);
+    const attempt = await reserveAttempt(limits, twoFactorCodePolicy, admin.id, ip);
     const step = matchTotpStep(totpOf(secret, admin.email), input.code);
     if (step === null) throw wrongCode();
     const recoveryCodes = newRecoveryCodes();
