@@ -54,20 +54,77 @@ const layerRules = [
   ...layer(
     'api/db',
     [`${API}/db/**/*.ts`],
-    [{ regex: inside('modules|plugins|seed|cli'), message: 'db/ is the bottom layer: it does not import modules/, plugins/, seed/ or cli/.' }, noComposition],
+    [
+      {
+        regex: inside('modules|platform|plugins|seed|cli'),
+        message: 'db/ is the bottom layer: it does not import modules/, platform/, plugins/, seed/ or cli/.',
+      },
+      noComposition,
+    ],
   ),
   // lib holds framework-free helpers below db.
   ...layer(
     'api/lib',
     [`${API}/lib/**/*.ts`],
     [
-      { regex: inside('modules|plugins|seed|cli|db'), message: 'lib/ is below everything: it does not import modules/, plugins/, seed/, cli/ or db/.' },
+      {
+        regex: inside('modules|platform|plugins|seed|cli|db'),
+        message: 'lib/ is below everything: it does not import modules/, platform/, plugins/, seed/, cli/ or db/.',
+      },
       noComposition,
     ],
   ),
-  // Modules and plugins: tests may use the seed (fixtures), src/test and the app (buildApp); production
-  // code none of them: the composition (app.ts, server.ts, bootstrap.ts) imports them, never the reverse.
-  ...layer('api/modules+plugins', [`${API}/modules/**/*.ts`, `${API}/plugins/**/*.ts`], [noCli], [noSeed, noTestHelpers, noComposition]),
+  // platform/ is the shared floor of adapters (the audit writer, list export, mail and its templates, file
+  // storage, the job registry): above db/ and lib/, below modules/ and plugins/. Its tests may use src/test.
+  ...layer(
+    'api/platform',
+    [`${API}/platform/**/*.ts`],
+    [
+      {
+        regex: inside('modules|plugins|seed|cli'),
+        message: 'platform/ is the shared floor: it imports db/, lib/ and the contract only, never modules/, plugins/, seed/ or cli/.',
+      },
+      {
+        regex: '^\\.{1,2}/(.*/)?(app|appContext|backgroundJobs|server|bootstrap)$',
+        message: 'platform/ never imports the composition (app.ts, appContext.ts, backgroundJobs.ts, server.ts, bootstrap.ts): it is handed what it needs.',
+      },
+    ],
+  ),
+  // Modules and plugins: tests may use the seed (fixtures), src/test and the app (buildApp); production code
+  // none of them: the composition (app.ts, appContext.ts, backgroundJobs.ts, server.ts, bootstrap.ts) imports
+  // them, never the reverse. plugins/ holds Fastify plugins only, so it never imports a domain (its tests may, as fixtures).
+  ...layer(
+    'api/modules',
+    [`${API}/modules/**/*.ts`],
+    [noCli],
+    [
+      noSeed,
+      noTestHelpers,
+      noComposition,
+      {
+        regex: '^\\.{1,2}/(.*/)?(appContext|backgroundJobs)$',
+        message: 'appContext.ts and backgroundJobs.ts are the composition: modules/ takes what it needs as arguments.',
+      },
+    ],
+  ),
+  ...layer(
+    'api/plugins',
+    [`${API}/plugins/**/*.ts`],
+    [noCli],
+    [
+      noSeed,
+      noTestHelpers,
+      noComposition,
+      {
+        regex: '^\\.{1,2}/(.*/)?(appContext|backgroundJobs)$',
+        message: 'appContext.ts and backgroundJobs.ts are the composition: plugins/ takes what it needs as arguments.',
+      },
+      {
+        regex: inside('modules'),
+        message: 'plugins/ holds Fastify plugins only: it does not import modules/ (domain code); shared adapters live in platform/.',
+      },
+    ],
+  ),
   // web: config/ (the screen registry) < lib/ < components/ < domain/ < features/ < app/, each importing only those below it.
   ...layer(
     'web/config',

@@ -17,9 +17,10 @@ import { JobQueue } from './lib/jobQueue';
 import { hmac, loadSigningSecret } from './lib/secrets';
 import { registerAuthGuard, registerPublicScope } from './plugins/authGuard';
 import type { Config } from './plugins/config';
-import type { AppContext } from './plugins/context';
+import type { AppContext } from './appContext';
+import { startQueueWorkersOf } from './backgroundJobs';
 import { registerErrorHandler } from './plugins/errorHandler';
-import { createFileStorage } from './plugins/storage';
+import { createFileStorage } from './platform/storage/fileStorage';
 import { registerWebApp } from './plugins/webApp';
 import { authLimits, createAuthService } from './modules/auth/auth.service';
 import { TokenService } from './modules/auth/tokens';
@@ -29,7 +30,7 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { LedgerPayoutProvider, type PayoutProvider } from './modules/bookings/payoutProvider';
 import { createStripePayoutProvider } from './modules/bookings/stripePayoutProvider';
-import { Mailer } from './modules/mail/mailer';
+import { Mailer } from './platform/mail/mailer';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { utesRoutes } from './modules/utes/utes.routes';
@@ -213,10 +214,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Every process works the mail queue (tests too: their mail goes through it); the scheduled jobs
-  // are started by server.ts.
+  // are started by server.ts (every job: platform/jobs/jobRegistry.ts).
   app.addHook('onReady', async () => {
     await queue.start();
-    await mailer.startWorkers();
+    await startQueueWorkersOf(ctx);
   });
   app.addHook('onClose', async () => {
     await queue.stop();

@@ -11,5 +11,5 @@ export { upsertAdmin } from './modules/auth/auth.repository';
 export { hashPassword } from './modules/auth/passwords';
 export { DASHBOARD_NUMBERS_BY_COUNT_SQL } from './modules/dashboard/dashboardCounts.sql';
 export { loadConfig } from './plugins/config';
-export { createFileStorage } from './plugins/storage';
+export { createFileStorage } from './platform/storage/fileStorage';
 export { seedDemoData, writeDemoImages } from './seed/seed';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/database';
 import type { Config } from './plugins/config';
-import { createFileStorage } from './plugins/storage';
+import { createFileStorage } from './platform/storage/fileStorage';
 import { countAdmins, upsertAdmin } from './modules/auth/auth.repository';
 import { hashPassword } from './modules/auth/passwords';
 import { randomToken } from './lib/secrets';

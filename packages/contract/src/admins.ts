@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ROLES } from './access';
+import { ADMIN_ROLES } from './roles';
 import { authMessages, EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './authForms';
 import { textSchema } from './common';
 

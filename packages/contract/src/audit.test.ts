@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_FIRST_DAY, AUDIT_LAST_DAY, auditExportQuerySchema, auditListQuerySchema, auditTexts } from './audit';
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_ACTIONS,
+  AUDIT_FIRST_DAY,
+  AUDIT_LAST_DAY,
+  AUDIT_TARGET_TYPES,
+  auditExportQuerySchema,
+  auditListQuerySchema,
+  auditTexts,
+  isMoneyAuditAction,
+  isMoneyAuditTargetType,
+  MONEY_AUDIT_ACTIONS,
+  MONEY_AUDIT_TARGET_TYPES,
+} from './audit';
 
 const messagesOf = (schema: typeof auditListQuerySchema | typeof auditExportQuerySchema, query: Record<string, string>) =>
   schema.safeParse(query).error?.issues.map((issue) => issue.message) ?? [];
@@ -25,5 +38,43 @@ describe('the audit date filters (from, to)', () => {
 
   it('names the range in its messages', () => {
     expect(auditTexts.fromOutOfRange).toBe('from must be a day from 2000-01-01 to 9999-12-31');
+  });
+});
+
+describe('the audit vocabulary', () => {
+  it('marks every action money or not, and names it as the filter accepts', () => {
+    expect(AUDIT_ACTION_NAMES.length).toBeGreaterThan(0);
+    for (const action of AUDIT_ACTION_NAMES) {
+      expect(typeof AUDIT_ACTIONS[action].money, action).toBe('boolean');
+      expect(auditListQuerySchema.safeParse({ action }).success, action).toBe(true);
+    }
+  });
+
+  it('marks every target type money or not, and names it as the filter accepts', () => {
+    for (const [targetType, { money }] of Object.entries(AUDIT_TARGET_TYPES)) {
+      expect(typeof money, targetType).toBe('boolean');
+      expect(auditListQuerySchema.safeParse({ targetType }).success, targetType).toBe(true);
+    }
+  });
+
+  it("builds finance's lists from the marks: payouts, payments, receipts, bank details and the money lists' exports", () => {
+    expect(MONEY_AUDIT_ACTIONS).toEqual([
+      'payout.start',
+      'payout.succeed',
+      'payout.fail',
+      'payout.reconcile',
+      'payout.manual',
+      'job-booking.delete',
+      'payment.accept',
+      'receipt.read',
+      'bank-details.read',
+      'list.export',
+    ]);
+    expect(MONEY_AUDIT_TARGET_TYPES).toEqual(['ute_booking', 'job_booking', 'payment', 'bank_account']);
+    expect(isMoneyAuditAction('payout.manual')).toBe(true);
+    expect(isMoneyAuditAction('faq.create')).toBe(false);
+    expect(isMoneyAuditAction('toString')).toBe(false);
+    expect(isMoneyAuditTargetType('payment')).toBe(true);
+    expect(isMoneyAuditTargetType('user')).toBe(false);
   });
 });

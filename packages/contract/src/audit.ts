@@ -10,87 +10,105 @@ import { ACTIVITY_TIME_ZONE } from './people';
 /** Calendar days of the date filters (from/to) are days in the marketplace's time zone. */
 export const AUDIT_TIME_ZONE = ACTIVITY_TIME_ZONE;
 
-/** What an entry is about. Bookings' payouts are written against the booking. */
-export const AUDIT_TARGET_TYPES = [
-  'ute',
-  'job',
-  'shipment',
-  'faq',
-  'blog',
-  'user',
-  'customer_query',
-  'ute_booking',
-  'job_booking',
-  'payment',
-  'bank_account',
-  'admin',
-  'settings',
-  'audit_log',
-] as const;
+/**
+ * What an entry is about, each marked money or not: finance reads the entries about the money ones
+ * (everyone else who may open the log is an owner, who reads all). Payouts and job-booking changes
+ * are written against the booking, manual payments accepted and receipts read against the payment,
+ * bank details read against the owner's bank account (its id the owner's id).
+ */
+export const AUDIT_TARGET_TYPES = {
+  ute: { money: false },
+  job: { money: false },
+  shipment: { money: false },
+  faq: { money: false },
+  blog: { money: false },
+  user: { money: false },
+  customer_query: { money: false },
+  // The queries list's export only; every other entry about a query says `customer_query`.
+  query: { money: false },
+  ute_booking: { money: true },
+  job_booking: { money: true },
+  payment: { money: true },
+  bank_account: { money: true },
+  admin: { money: false },
+  settings: { money: false },
+  audit_log: { money: false },
+} as const satisfies Record<string, { money: boolean }>;
+export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
 /**
- * The entries finance may read (everyone else who may open the log is an owner, who reads all):
- * payouts and job-booking changes (written against the booking), manual payments accepted,
- * receipts read (target: the payment) and bank details read (target: the owner's bank account,
- * its id the owner's id).
+ * Every action the api writes (writeAudit takes no other), each marked money or not. A money action
+ * is written against a money target type, so finance reads its entries and its view offers it as a
+ * filter choice (MONEY_AUDIT_ACTIONS): a new action cannot be added without deciding which it is.
  */
-export const MONEY_AUDIT_TARGET_TYPES = ['ute_booking', 'job_booking', 'payment', 'bank_account'] as const;
-
-/** The actions finance sees (entries on MONEY_AUDIT_TARGET_TYPES). */
-export const MONEY_AUDIT_ACTIONS = [
-  'payout.start',
-  'payout.succeed',
-  'payout.fail',
-  'payout.reconcile',
-  'payout.manual',
-  'job-booking.delete',
-  'payment.accept',
-  'receipt.read',
-  'bank-details.read',
-  // A list's CSV export, its target type the list's rows (the money lists' show here).
-  'list.export',
-] as const;
-
-/** The actions written today, for the filter's choices; the filter itself takes any action name. */
-export const AUDIT_ACTIONS = [
-  'ute.status',
-  'ute.delete',
-  'job.status',
-  'job.delete',
-  'quote.send-price',
-  'quote.reject',
-  'quote.accept',
-  'shipment.update',
-  'shipment.delete',
-  'faq.create',
-  'faq.update',
-  'faq.delete',
-  'blog.create',
-  'blog.update',
-  'blog.delete',
-  'user.activate',
-  'user.deactivate',
-  'user.delete',
-  'query.reply',
-  'query.delete',
-  ...MONEY_AUDIT_ACTIONS,
-  'admin.invite',
-  'admin.invite-accept',
-  'admin.roles',
-  'admin.status',
-  'admin.two-factor-reset',
-  'admin.sign-out-by-owner',
-  'admin.sign-out',
-  'admin.password-change',
-  'admin.password-reset',
-  'settings.update',
-  'audit.verify',
-  'audit.export',
+export const AUDIT_ACTIONS = {
+  'ute.status': { money: false },
+  'ute.delete': { money: false },
+  'job.status': { money: false },
+  'job.delete': { money: false },
+  'quote.send-price': { money: false },
+  'quote.reject': { money: false },
+  'quote.accept': { money: false },
+  'shipment.update': { money: false },
+  'shipment.delete': { money: false },
+  'faq.create': { money: false },
+  'faq.update': { money: false },
+  'faq.delete': { money: false },
+  'blog.create': { money: false },
+  'blog.update': { money: false },
+  'blog.delete': { money: false },
+  'user.activate': { money: false },
+  'user.deactivate': { money: false },
+  'user.delete': { money: false },
+  'query.reply': { money: false },
+  'query.delete': { money: false },
+  'payout.start': { money: true },
+  'payout.succeed': { money: true },
+  'payout.fail': { money: true },
+  'payout.reconcile': { money: true },
+  'payout.manual': { money: true },
+  'job-booking.delete': { money: true },
+  'payment.accept': { money: true },
+  'receipt.read': { money: true },
+  'bank-details.read': { money: true },
+  // A list's CSV export, its target type the list's rows: finance reads the exports of the money lists only.
+  'list.export': { money: true },
+  'admin.invite': { money: false },
+  'admin.invite-accept': { money: false },
+  'admin.roles': { money: false },
+  'admin.status': { money: false },
+  'admin.two-factor-reset': { money: false },
+  'admin.sign-out-by-owner': { money: false },
+  'admin.sign-out': { money: false },
+  'admin.password-change': { money: false },
+  'admin.password-reset': { money: false },
+  'admin.sign-in-two-factor': { money: false },
+  'admin.two-factor-setup': { money: false },
+  'admin.two-factor-enable': { money: false },
+  'admin.two-factor-disable': { money: false },
+  'admin.recovery-codes': { money: false },
+  'admin.step-up': { money: false },
+  'settings.update': { money: false },
+  'audit.verify': { money: false },
+  'audit.export': { money: false },
   // Written once by migration 0011, when it moved an existing chain to the app-checked format.
-  'audit.rechain',
-] as const;
+  'audit.rechain': { money: false },
+} as const satisfies Record<string, { money: boolean }>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+const keysOf = <Key extends string>(map: Record<Key, unknown>) => Object.keys(map) as Key[];
+
+/** Every action's name, in AUDIT_ACTIONS' order: the owners' filter choices come from the log itself, this is the vocabulary. */
+export const AUDIT_ACTION_NAMES: readonly AuditAction[] = keysOf(AUDIT_ACTIONS);
+
+/** The target types marked money: finance reads the entries about them (the api's auditEntriesVisibleTo). */
+export const MONEY_AUDIT_TARGET_TYPES: readonly AuditTargetType[] = keysOf(AUDIT_TARGET_TYPES).filter((type) => AUDIT_TARGET_TYPES[type].money);
+
+/** The actions marked money: the action choices of finance's filter. */
+export const MONEY_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTION_NAMES.filter((action) => AUDIT_ACTIONS[action].money);
 
 export const isMoneyAuditTargetType = (targetType: string): boolean => (MONEY_AUDIT_TARGET_TYPES as readonly string[]).includes(targetType);
+export const isMoneyAuditAction = (action: string): boolean => (MONEY_AUDIT_ACTIONS as readonly string[]).includes(action);
 
 /** The filter value of `adminId` that picks the entries no admin made (background jobs). */
 export const AUDIT_SYSTEM_ADMIN = 'system';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ADMIN_ROLES } from './access';
+import { ADMIN_ROLES } from './roles';
 
 export const adminSchema = z.object({
   _id: z.string(),
   email: z.string(),
   name: z.string(),
-  /** The admin's roles (access.ts ADMIN_ROLES); the web keeps them as `userRole`, comma-separated. */
+  /** The admin's roles (roles.ts ADMIN_ROLES); the web keeps them as `userRole`, comma-separated. */
   roles: z.array(z.enum(ADMIN_ROLES)),
   userRole: z.string(),
   twoFactorEnabled: z.boolean(),

@@ -1,10 +1,8 @@
 import type { z } from 'zod';
-import { auditExportQuerySchema } from './audit';
 import { quoteListQuerySchema } from './content';
 import { jobListQuerySchema, uteListQuerySchema } from './listings';
 import { bookingListQuerySchema, manualPaymentListQuerySchema, paymentListQuerySchema } from './money';
 import { queryListQuerySchema, userListQuerySchema } from './people';
-import type { RouteName } from './paths';
 
 /**
  * Each list's CSV export takes its list's query without the page: the same search, filter, sort and
@@ -27,18 +25,3 @@ export type QueryExportQuery = z.infer<typeof queryExportQuerySchema>;
 export type BookingExportQuery = z.infer<typeof bookingExportQuerySchema>;
 export type PaymentExportQuery = z.infer<typeof paymentExportQuerySchema>;
 export type ManualPaymentExportQuery = z.infer<typeof manualPaymentExportQuerySchema>;
-
-/** The exportable lists: each one's export route, and the list route whose query it takes. */
-export const LIST_EXPORTS = {
-  utes: { route: 'utesExport', list: 'utes', query: uteExportQuerySchema },
-  jobs: { route: 'jobsExport', list: 'jobs', query: jobExportQuerySchema },
-  quotes: { route: 'quotesExport', list: 'quotes', query: quoteExportQuerySchema },
-  users: { route: 'usersExport', list: 'users', query: userExportQuerySchema },
-  queries: { route: 'queriesExport', list: 'queries', query: queryExportQuerySchema },
-  uteBookings: { route: 'uteBookingsExport', list: 'uteBookings', query: bookingExportQuerySchema },
-  jobBookings: { route: 'jobBookingsExport', list: 'jobBookings', query: bookingExportQuerySchema },
-  payments: { route: 'paymentsExport', list: 'payments', query: paymentExportQuerySchema },
-  manualPayments: { route: 'manualPaymentsExport', list: 'manualPayments', query: manualPaymentExportQuerySchema },
-  auditLog: { route: 'auditExport', list: 'auditLog', query: auditExportQuerySchema },
-} as const satisfies Record<string, { route: RouteName; list: RouteName; query: z.ZodType }>;
-export type ExportName = keyof typeof LIST_EXPORTS;

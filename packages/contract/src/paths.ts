@@ -1,199 +1,30 @@
+import { API_ROUTES, type ApiRoutes, type PathParamList, type RouteName } from './routes';
+
 /** Every admin call's path under API_BASE, as docs/design.md's contract names them. */
 export const API_BASE = '/api/admin';
 
-/**
- * The one declaration of the admin routes: Fastify templates (`:name` is a path parameter, named
- * as in the route's params schema). The api registers these; `apiPaths` fills them in for the web.
- */
-export const routePaths = {
-  signIn: '/sign-in',
-  forgotPassword: '/forgot-password-otp',
-  validOtp: '/valid-otp/:email',
-  resetPassword: '/reset-password',
-  checkToken: '/check-token',
-  changePassword: '/change-password',
-  signOut: '/sign-out',
-  dashboard: '/dashboard-data',
-  workQueues: '/work-queues',
-  globalSearch: '/search',
-  utes: '/get-all-ute-list',
-  uteStatus: '/user-ute-status/:id',
-  deleteUte: '/delete-ute/:id',
-  jobs: '/get-all-job-list',
-  jobStatus: '/user-job-status/:id',
-  deleteJob: '/delete-job/:id',
-  quotes: '/all-shipments',
-  sendQuotePrice: '/send-quote-price-email/:id',
-  rejectQuote: '/reject-quote/:id',
-  acceptQuote: '/accept-quote/:id',
-  shipment: '/single-shipment-detail/:id',
-  updateShipment: '/shipment-detail-update/:id',
-  deleteShipment: '/shipment-delete/:id',
-  createFaq: '/create-faq',
-  faqs: '/all-faq',
-  faq: '/single-faq-detail/:id',
-  updateFaq: '/update-faq/:id',
-  deleteFaq: '/delete-faq/:id',
-  blogs: '/all-blogs',
-  blog: '/blog-detail/:id',
-  createBlog: '/create-blog',
-  updateBlog: '/update-blog/:id',
-  deleteBlog: '/delete-blog/:id',
-  users: '/all-users-data',
-  userStatus: '/update-user-status/:id',
-  deleteUser: '/delete-user/:id',
-  uteBookings: '/ute-booking-list',
-  jobBookings: '/job-booking-list',
-  stripeTransfer: '/transfer-amount/:uteOwnerId/:bookingId',
-  manualTransfer: '/transfer-manual-payment/:bookingId',
-  bankAccount: '/get-account-detail/:ownerId',
-  deleteJobBooking: '/delete-job-booking/:id',
-  payments: '/payment-list',
-  manualPayments: '/get-update-manual-status',
-  acceptManualPayment: '/update-manual-status/:id',
-  queries: '/all-queries',
-  replyQuery: '/reply-query',
-  deleteQuery: '/delete-queries/:id',
-  activities: '/get-activities/:userId',
-  // Two-factor sign-in, enrolment and step-up (issue 15).
-  signInTwoFactor: '/sign-in/two-factor',
-  twoFactorStatus: '/two-factor',
-  twoFactorSetup: '/two-factor/setup',
-  twoFactorEnable: '/two-factor/enable',
-  twoFactorDisable: '/two-factor/disable',
-  twoFactorRecoveryCodes: '/two-factor/recovery-codes',
-  stepUp: '/two-factor/step-up',
-  // The admin team (owners).
-  admins: '/admins',
-  inviteAdmin: '/admins/invite',
-  updateAdminRoles: '/admins/:id/roles',
-  updateAdminStatus: '/admins/:id/status',
-  resetAdminTwoFactor: '/admins/:id/reset-two-factor',
-  signOutAdmin: '/admins/:id/sign-out',
-  adminSettings: '/admin-settings',
-  updateAdminSettings: '/update-admin-settings',
-  invitation: '/invitations/:token',
-  acceptInvitation: '/accept-invitation',
-  // The audit log.
-  auditLog: '/audit-log',
-  auditVerify: '/audit-log/verify',
-  auditExport: '/audit-log/export',
-  // CSV exports of the lists (issue 16): each takes its list's query without the page.
-  utesExport: '/get-all-ute-list/export',
-  jobsExport: '/get-all-job-list/export',
-  quotesExport: '/all-shipments/export',
-  usersExport: '/all-users-data/export',
-  queriesExport: '/all-queries/export',
-  uteBookingsExport: '/ute-booking-list/export',
-  jobBookingsExport: '/job-booking-list/export',
-  paymentsExport: '/payment-list/export',
-  manualPaymentsExport: '/get-update-manual-status/export',
-  // Bulk actions on the rows picked on a list's page (issue 16).
-  utesBulk: '/utes/bulk',
-  jobsBulk: '/jobs/bulk',
-  usersBulk: '/users/bulk',
-  queriesBulk: '/queries/bulk',
-  // A user's whole story on one page (issue 16).
-  userStory: '/users/:id/story',
-} as const;
-
-export type RouteName = keyof typeof routePaths;
-
-/** The `:name` parameters of a route template. */
-type ParamsOf<T extends string> = T extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamsOf<`/${Rest}`>
-  : T extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-/** A route's template with its parameters filled in, as given (the caller encodes what needs it). */
-function pathOf<N extends RouteName>(name: N, params: Record<ParamsOf<(typeof routePaths)[N]>, string>): string {
-  const values: Record<string, string> = params;
-  return routePaths[name].replace(/:(\w+)/g, (_, key: string) => values[key]);
+/** Every route name mapped to `valueOf(name)`, in the route table's order. */
+export function mapRoutes<Value>(valueOf: (name: RouteName) => Value): Record<RouteName, Value> {
+  return Object.fromEntries((Object.keys(API_ROUTES) as RouteName[]).map((name) => [name, valueOf(name)])) as Record<RouteName, Value>;
 }
 
-export const apiPaths = {
-  signIn: routePaths.signIn,
-  forgotPassword: routePaths.forgotPassword,
-  validOtp: (email: string) => pathOf('validOtp', { email: encodeURIComponent(email) }),
-  resetPassword: routePaths.resetPassword,
-  checkToken: routePaths.checkToken,
-  changePassword: routePaths.changePassword,
-  signOut: routePaths.signOut,
-  dashboard: routePaths.dashboard,
-  workQueues: routePaths.workQueues,
-  globalSearch: routePaths.globalSearch,
-  utes: routePaths.utes,
-  uteStatus: (id: string) => pathOf('uteStatus', { id }),
-  deleteUte: (id: string) => pathOf('deleteUte', { id }),
-  jobs: routePaths.jobs,
-  jobStatus: (id: string) => pathOf('jobStatus', { id }),
-  deleteJob: (id: string) => pathOf('deleteJob', { id }),
-  quotes: routePaths.quotes,
-  sendQuotePrice: (id: string) => pathOf('sendQuotePrice', { id }),
-  rejectQuote: (id: string) => pathOf('rejectQuote', { id }),
-  acceptQuote: (id: string) => pathOf('acceptQuote', { id }),
-  shipment: (id: string) => pathOf('shipment', { id }),
-  updateShipment: (id: string) => pathOf('updateShipment', { id }),
-  deleteShipment: (id: string) => pathOf('deleteShipment', { id }),
-  createFaq: routePaths.createFaq,
-  faqs: routePaths.faqs,
-  faq: (id: string) => pathOf('faq', { id }),
-  updateFaq: (id: string) => pathOf('updateFaq', { id }),
-  deleteFaq: (id: string) => pathOf('deleteFaq', { id }),
-  blogs: routePaths.blogs,
-  blog: (id: string) => pathOf('blog', { id }),
-  createBlog: routePaths.createBlog,
-  updateBlog: (id: string) => pathOf('updateBlog', { id }),
-  deleteBlog: (id: string) => pathOf('deleteBlog', { id }),
-  users: routePaths.users,
-  userStatus: (id: string) => pathOf('userStatus', { id }),
-  deleteUser: (id: string) => pathOf('deleteUser', { id }),
-  uteBookings: routePaths.uteBookings,
-  jobBookings: routePaths.jobBookings,
-  stripeTransfer: (ownerId: string, bookingId: string) => pathOf('stripeTransfer', { uteOwnerId: ownerId, bookingId }),
-  manualTransfer: (bookingId: string) => pathOf('manualTransfer', { bookingId }),
-  bankAccount: (ownerId: string) => pathOf('bankAccount', { ownerId }),
-  deleteJobBooking: (id: string) => pathOf('deleteJobBooking', { id }),
-  payments: routePaths.payments,
-  manualPayments: routePaths.manualPayments,
-  acceptManualPayment: (id: string) => pathOf('acceptManualPayment', { id }),
-  queries: routePaths.queries,
-  replyQuery: routePaths.replyQuery,
-  deleteQuery: (id: string) => pathOf('deleteQuery', { id }),
-  activities: (userId: string) => pathOf('activities', { userId }),
-  signInTwoFactor: routePaths.signInTwoFactor,
-  twoFactorStatus: routePaths.twoFactorStatus,
-  twoFactorSetup: routePaths.twoFactorSetup,
-  twoFactorEnable: routePaths.twoFactorEnable,
-  twoFactorDisable: routePaths.twoFactorDisable,
-  twoFactorRecoveryCodes: routePaths.twoFactorRecoveryCodes,
-  stepUp: routePaths.stepUp,
-  admins: routePaths.admins,
-  inviteAdmin: routePaths.inviteAdmin,
-  updateAdminRoles: (id: string) => pathOf('updateAdminRoles', { id }),
-  updateAdminStatus: (id: string) => pathOf('updateAdminStatus', { id }),
-  resetAdminTwoFactor: (id: string) => pathOf('resetAdminTwoFactor', { id }),
-  signOutAdmin: (id: string) => pathOf('signOutAdmin', { id }),
-  adminSettings: routePaths.adminSettings,
-  updateAdminSettings: routePaths.updateAdminSettings,
-  invitation: (token: string) => pathOf('invitation', { token: encodeURIComponent(token) }),
-  acceptInvitation: routePaths.acceptInvitation,
-  auditLog: routePaths.auditLog,
-  auditVerify: routePaths.auditVerify,
-  auditExport: routePaths.auditExport,
-  utesExport: routePaths.utesExport,
-  jobsExport: routePaths.jobsExport,
-  quotesExport: routePaths.quotesExport,
-  usersExport: routePaths.usersExport,
-  queriesExport: routePaths.queriesExport,
-  uteBookingsExport: routePaths.uteBookingsExport,
-  jobBookingsExport: routePaths.jobBookingsExport,
-  paymentsExport: routePaths.paymentsExport,
-  manualPaymentsExport: routePaths.manualPaymentsExport,
-  utesBulk: routePaths.utesBulk,
-  jobsBulk: routePaths.jobsBulk,
-  usersBulk: routePaths.usersBulk,
-  queriesBulk: routePaths.queriesBulk,
-  userStory: (id: string) => pathOf('userStory', { id }),
-} as const;
+/** Each call's Fastify template (`:name` is a path parameter), from the route table (routes.ts). */
+export const routePaths = mapRoutes((name) => API_ROUTES[name].path) as { readonly [N in RouteName]: ApiRoutes[N]['path'] };
+
+/** A template with its parameters filled in, each URI-encoded. */
+export function fillPath(template: string, params: Readonly<Record<string, unknown>>): string {
+  return template.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
+}
+
+/** A route's template: as is without parameters, else a function of its parameters in the template's order. */
+type PathBuilder<T extends string> = PathParamList<T> extends [] ? T : (...values: StringsFor<PathParamList<T>>) => string;
+type StringsFor<Names extends unknown[]> = { [K in keyof Names]: string };
+
+function builderOf(template: string): string | ((...values: string[]) => string) {
+  const names = [...template.matchAll(/:(\w+)/g)].map((match) => match[1]);
+  if (names.length === 0) return template;
+  return (...values) => fillPath(template, Object.fromEntries(names.map((name, index) => [name, values[index]])));
+}
+
+/** The paths the web calls: `apiPaths.uteStatus(id)`, `apiPaths.utesExport`. */
+export const apiPaths = mapRoutes((name) => builderOf(API_ROUTES[name].path)) as { readonly [N in RouteName]: PathBuilder<ApiRoutes[N]['path']> };

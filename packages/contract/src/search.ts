@@ -1,21 +1,9 @@
 import { z } from 'zod';
-import { canCall } from './access';
 import { textSchema } from './common';
-import type { RouteName } from './paths';
 
 /** The kinds of rows global search finds (issue 16), in the order their groups are shown. */
 export const SEARCH_GROUPS = ['users', 'utes', 'jobs', 'uteBookings', 'jobBookings', 'queries'] as const;
 export type SearchGroup = (typeof SEARCH_GROUPS)[number];
-
-/** The list call of each group's rows: who may open that list sees the group (ROUTE_ACCESS stays the one map). */
-export const SEARCH_GROUP_LISTS = {
-  users: 'users',
-  utes: 'utes',
-  jobs: 'jobs',
-  uteBookings: 'uteBookings',
-  jobBookings: 'jobBookings',
-  queries: 'queries',
-} as const satisfies Record<SearchGroup, RouteName>;
 
 /** Each group's heading. */
 export const SEARCH_GROUP_LABELS: Record<SearchGroup, string> = {
@@ -26,11 +14,6 @@ export const SEARCH_GROUP_LABELS: Record<SearchGroup, string> = {
   jobBookings: 'Job bookings',
   queries: 'Queries',
 };
-
-/** The groups an admin holding `roles` is answered: those whose list they may open. */
-export function visibleSearchGroups(roles: readonly string[]): SearchGroup[] {
-  return SEARCH_GROUPS.filter((group) => canCall(roles, SEARCH_GROUP_LISTS[group]));
-}
 
 export const SEARCH_TERM_MIN_LENGTH = 2;
 export const SEARCH_TERM_MAX_LENGTH = 100;

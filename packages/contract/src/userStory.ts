@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { canCall } from './access';
-import type { RouteName } from './paths';
 import { userSchema } from './people';
 
 /**
@@ -9,18 +7,6 @@ import { userSchema } from './people';
  */
 export const USER_STORY_SECTIONS = ['utes', 'jobs', 'uteBookings', 'jobBookings', 'payments', 'queries', 'activity', 'adminActions'] as const;
 export type UserStorySection = (typeof USER_STORY_SECTIONS)[number];
-
-/** The list call behind each section: who may open that list sees the section (ROUTE_ACCESS stays the one map). */
-export const USER_STORY_SECTION_LISTS = {
-  utes: 'utes',
-  jobs: 'jobs',
-  uteBookings: 'uteBookings',
-  jobBookings: 'jobBookings',
-  payments: 'payments',
-  queries: 'queries',
-  activity: 'activities',
-  adminActions: 'auditLog',
-} as const satisfies Record<UserStorySection, RouteName>;
 
 export const USER_STORY_SECTION_LABELS: Record<UserStorySection, string> = {
   utes: 'Utes',
@@ -32,11 +18,6 @@ export const USER_STORY_SECTION_LABELS: Record<UserStorySection, string> = {
   activity: 'Activity',
   adminActions: 'Admin actions',
 };
-
-/** The sections an admin holding `roles` is answered. */
-export function visibleUserStorySections(roles: readonly string[]): UserStorySection[] {
-  return USER_STORY_SECTIONS.filter((section) => canCall(roles, USER_STORY_SECTION_LISTS[section]));
-}
 
 /** Rows per section: the newest few; the link opens the rest. */
 export const USER_STORY_ITEMS = 5;

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { canCall } from './access';
-import type { RouteName } from './paths';
 
 /**
  * The work queues of issue 16: the rows of a list that wait for an admin. Each is one trigger-kept
@@ -17,17 +15,6 @@ export const WORK_QUEUES = [
 ] as const;
 export type WorkQueue = (typeof WORK_QUEUES)[number];
 
-/** The list call each queue filters: who may open that list sees its queue. */
-export const WORK_QUEUE_LISTS = {
-  pendingUtes: 'utes',
-  pendingJobs: 'jobs',
-  uteBookingsAwaitingPayout: 'uteBookings',
-  jobBookingsAwaitingPayout: 'jobBookings',
-  manualPaymentsAwaitingAcceptance: 'manualPayments',
-  unansweredQueries: 'queries',
-  quotesAwaitingPrice: 'quotes',
-} as const satisfies Record<WorkQueue, RouteName>;
-
 /** What each queue holds, in words: the badge's accessible name and the filtered list's notice. */
 export const WORK_QUEUE_LABELS: Record<WorkQueue, string> = {
   pendingUtes: 'Pending utes',
@@ -38,11 +25,6 @@ export const WORK_QUEUE_LABELS: Record<WorkQueue, string> = {
   unansweredQueries: 'Queries with no reply',
   quotesAwaitingPrice: 'Quotes awaiting a price',
 };
-
-/** The queues an admin holding `roles` sees: those whose list they may open. */
-export function visibleWorkQueues(roles: readonly string[]): WorkQueue[] {
-  return WORK_QUEUES.filter((queue) => canCall(roles, WORK_QUEUE_LISTS[queue]));
-}
 
 /**
  * A list's query flag that narrows it to its work queue: present as `true`, or absent. (A boolean

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createFileStorage } from '../plugins/storage';
+import { createFileStorage } from '../platform/storage/fileStorage';
 import { isDatabaseEmpty, seedDemoData } from '../seed/seed';
 import { withCliDatabase } from './cliDatabase';
 

@@ -9,9 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export const JOB_SCHEMA = 'pgboss';
 
-/** Every queue and what its jobs carry. */
+/** Every queue and what its jobs carry (who works each and when: platform/jobs/jobRegistry.ts). */
 export interface JobPayloads {
-  /** Send one outbox mail (modules/mail). */
+  /** Send one outbox mail (platform/mail/mailer.ts). */
   'mail-delivery': { mailId: string };
   /** Re-queue outbox mails whose job was lost (the process died between commit and send). */
   'mail-sweep': Record<string, never>;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backupDatabase, restoreDatabase } from '../db/backup';
 import { openPglite, openPostgres, queryRows, type Database } from '../db/database';
-import { createFileStorage } from '../plugins/storage';
+import { createFileStorage } from '../platform/storage/fileStorage';
 import { makeDemoPng } from '../seed/png';
 import { createTestApp, engine } from '../test/testApp';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/database';
 import * as t from '../db/schema';
-import type { FileArea, FileStorage } from '../plugins/storage';
+import type { FileArea, FileStorage } from '../platform/storage/fileStorage';
 import { makeDemoPng } from './png';
 
 /** Deterministic pseudo-random numbers (mulberry32), so the same seed gives the same data. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { pgliteExtensions, wrapPglite } from '../db/database';
-import { createFileStorage } from '../plugins/storage';
+import { createFileStorage } from '../platform/storage/fileStorage';
 import { seedDemoData } from '../seed/seed';
 
 declare module 'vitest' {

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { storedFiles } from '../db/tables/files.table';
-import { FILE_AREAS, type FileArea } from '../plugins/storage';
+import { FILE_AREAS, type FileArea } from '../platform/storage/fileStorage';
 import type { TestApp } from './testApp';
 
 /**

@@ -10,7 +10,7 @@ import { API_BASE } from '@ute/contract';
 import { buildApp, type BuildAppOptions } from '../app';
 import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../db/database';
 import { loadConfig, type Config } from '../plugins/config';
-import { createFileStorage } from '../plugins/storage';
+import { createFileStorage } from '../platform/storage/fileStorage';
 import { eq } from 'drizzle-orm';
 import { admins } from '../db/tables/auth.table';
 import { upsertAdmin } from '../modules/auth/auth.repository';

@@ -22,14 +22,14 @@ beforeEach(() => {
         ? { body: { token: 'fresh-token', message: 'Confirmed' } }
         : { status: 400, body: { message: 'Invalid authentication code' } };
     }
-    return bearerOf(init) === 'Bearer fresh-token' ? { body: { bankName: 'Commonwealth Bank' } } : STEP_UP_REQUIRED;
+    return bearerOf(init) === 'Bearer fresh-token' ? { body: { data: { bankName: 'Commonwealth Bank' } } } : STEP_UP_REQUIRED;
   };
 });
 
 describe('StepUpDialog', () => {
   it('asks for a code in place when a call needs a fresh factor, stores the new token and sends the call again', async () => {
     render(<StepUpDialog />);
-    const call = api.get<{ bankName: string }>('/get-account-detail/owner-1');
+    const call = api.call('bankAccount', { params: { ownerId: 'owner-1' } });
     const input = await screen.findByLabelText('Authentication code');
     expect(screen.getByText(accessTexts.stepUpRequired)).toBeVisible();
 
@@ -40,7 +40,7 @@ describe('StepUpDialog', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '123 456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await expect(call).resolves.toEqual({ bankName: 'Commonwealth Bank' });
+    await expect(call).resolves.toEqual({ data: { bankName: 'Commonwealth Bank' } });
     expect(readToken()).toBe('fresh-token');
     await waitFor(() => expect(screen.queryByLabelText('Authentication code')).toBeNull());
     const [, retried] = fetchMock.mock.calls.at(-1)!;
@@ -49,7 +49,7 @@ describe('StepUpDialog', () => {
 
   it('asks once for calls that need it together', async () => {
     render(<StepUpDialog />);
-    const calls = [api.get('/get-account-detail/owner-1'), api.put('/update-manual-status/payment-1')];
+    const calls = [api.call('bankAccount', { params: { ownerId: 'owner-1' } }), api.call('acceptManualPayment', { params: { id: 'payment-1' } })];
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await expect(Promise.all(calls)).resolves.toHaveLength(2);
@@ -58,7 +58,7 @@ describe('StepUpDialog', () => {
 
   it('fails the call with its 403 when cancelled', async () => {
     render(<StepUpDialog />);
-    const failed = api.get('/get-account-detail/owner-1').catch((failure: unknown) => failure);
+    const failed = api.call('bankAccount', { params: { ownerId: 'owner-1' } }).catch((failure: unknown) => failure);
     await screen.findByLabelText('Authentication code');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     const error = await failed;
@@ -69,7 +69,7 @@ describe('StepUpDialog', () => {
 
   it('says what is wrong with the code before asking the server', async () => {
     render(<StepUpDialog />);
-    void api.get('/get-account-detail/owner-1').catch(() => undefined);
+    void api.call('bankAccount', { params: { ownerId: 'owner-1' } }).catch(() => undefined);
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Authentication code is required');
     await userEvent.type(screen.getByLabelText('Authentication code'), '12ab');

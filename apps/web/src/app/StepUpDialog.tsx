@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { accessTexts, apiPaths, twoFactorCodeError, type StepUpResponse } from '@ute/contract';
+import { accessTexts, twoFactorCodeError } from '@ute/contract';
 import { Button, Modal } from '../components/ui';
 import { ApiError, api, setStepUpHandler } from '../lib/apiClient';
 import { sessionActions } from '../lib/session';
@@ -52,7 +52,7 @@ export function StepUpDialog() {
     }
     setIsPending(true);
     try {
-      const result = await api.post<StepUpResponse>(apiPaths.stepUp, { code });
+      const result = await api.call('stepUp', { body: { code } });
       sessionActions.setToken(result.token);
       finish(true);
     } catch (failure) {

@@ -16,14 +16,14 @@ beforeEach(() => {
 
 describe('apiClient on 401', () => {
   it('signs out when the session’s token is refused', async () => {
-    await expect(api.get('/dashboard-data')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.call('dashboard')).rejects.toBeInstanceOf(ApiError);
     expect(readToken()).toBe('');
   });
 
   it('keeps the session when the refused token was replaced while the call was out (2FA turned on meanwhile)', async () => {
     let answer: () => void = () => {};
     handler = () => new Promise((resolve) => (answer = () => resolve(UNAUTHORIZED)));
-    const call = api.get('/work-queues');
+    const call = api.call('workQueues');
     await Promise.resolve();
     sessionActions.setToken('token-2');
     answer();

@@ -1,4 +1,15 @@
-import { API_BASE, type ErrorEnvelope } from '@ute/contract';
+import {
+  API_BASE,
+  API_ROUTES,
+  fillPath,
+  type ApiRoutes,
+  type ErrorEnvelope,
+  type JsonRouteName,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@ute/contract';
 import { readToken } from './session';
 
 /** Request time-out of docs/product.md §5. */
@@ -169,10 +180,41 @@ function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+type ParamsOption<N extends JsonRouteName> = ApiRoutes[N] extends { readonly params: unknown } ? { params: RouteParams<N> } : { params?: never };
+type QueryOption<N extends JsonRouteName> = ApiRoutes[N] extends { readonly query: unknown }
+  ? object extends RouteQuery<N>
+    ? { query?: RouteQuery<N> }
+    : { query: RouteQuery<N> }
+  : { query?: never };
+type BodyOption<N extends JsonRouteName> = ApiRoutes[N] extends { readonly consumes: 'multipart/form-data' }
+  ? { body: FormData }
+  : ApiRoutes[N] extends { readonly body: unknown }
+    ? undefined extends RouteBody<N>
+      ? { body?: RouteBody<N> }
+      : { body: RouteBody<N> }
+    : { body?: never };
+
+/** What a call of the route `N` takes, as its row in the contract's route table says: its path parameters, query and body. */
+export type CallOptions<N extends JsonRouteName> = ParamsOption<N> & QueryOption<N> & BodyOption<N> & { signal?: AbortSignal };
+type CallArgs<N extends JsonRouteName> = object extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
+
+/**
+ * Sends the call `name` of the contract's route table: its method and path, the path parameters
+ * filled in, and resolves to its answer as the row's response schema types it.
+ *
+ *   api.call('uteStatus', { params: { id }, query: { status: 'Approved' } }) // Promise<MessageResponse>
+ */
+function callRoute<N extends JsonRouteName>(name: N, ...[options]: CallArgs<N>): Promise<RouteResponse<N>> {
+  const { method, path } = API_ROUTES[name];
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  return apiRequest<RouteResponse<N>>(method, params ? fillPath(path, params) : path, { query, body, signal });
+}
+
 export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) => apiRequest<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
-  patch: <T>(path: string, body?: unknown, query?: Record<string, QueryValue>) => apiRequest<T>('PATCH', path, { body, query }),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  call: callRoute,
 };

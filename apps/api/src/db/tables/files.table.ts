@@ -4,7 +4,7 @@ import { customType, integer, pgTable, primaryKey, text, timestamp } from 'drizz
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Uploads when the engine is PostgreSQL (plugins/storage.ts, PostgresFileStorage): every api process
+ * Uploads when the engine is PostgreSQL (platform/storage/fileStorage.ts, PostgresFileStorage): every api process
  * serves what any of them stored, and a pg_dump backup holds them with the rows that name them.
  */
 export const storedFiles = pgTable(

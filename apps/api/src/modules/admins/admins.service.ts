@@ -11,6 +11,7 @@ import {
   type AdminSettings,
   type AdminSettingsResponse,
   type AdminStatus,
+  type AuditAction,
   type Invitation,
   type MessageResponse,
   type UpdateAdminSettings,
@@ -19,12 +20,13 @@ import type { Db, DbOrTx } from '../../db/database';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { reserveAttempt, resetAccountAttempts, type AttemptPolicy, type RateLimitStore } from '../../lib/rateLimiter';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { writeAudit, type Actor } from '../audit/audit.repository';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { REQUIRE_TWO_FACTOR_KEY, type AdminRow } from '../auth/auth.repository';
 import { authLimits } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
 import { twoFactorCodePolicy } from '../auth/twoFactor.service';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../../platform/mail/mailer';
+import { invitationMail } from '../../platform/mail/templates/invitationMail';
 import * as repo from './admins.repository';
 
 /**
@@ -138,19 +140,7 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
       });
       // The token rides in the fragment: browsers send it neither to the server nor in a Referer.
       const link = `${publicUrl}/accept-invite#token=${token}`;
-      const id = await mailer.enqueue(tx, {
-        to: email,
-        subject: 'You are invited to the Ute back-office',
-        body: [
-          `Hello ${input.name},`,
-          '',
-          `You have been invited to the Ute back-office as ${input.roles.join(', ')}.`,
-          `Open this link to choose your password: ${link}`,
-          '',
-          'The link works once, for 48 hours. If you did not expect this invitation, ignore this mail.',
-        ].join('\n'),
-        isSensitive: true,
-      });
+      const id = await mailer.enqueue(tx, invitationMail({ to: email, name: input.name, roles: input.roles, link }));
       return { mailId: id, response: { message: `${adminTexts.invited} to ${email}`, admin: after } };
     });
     mailer.deliverSoon(mailId);
@@ -199,7 +189,7 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
   async function changeAdmin(
     id: string,
     actor: Actor & { adminId: string },
-    change: (tx: DbOrTx, admin: AdminRow, before: AdminListItem, activeOwners: string[]) => Promise<{ action: string; message: string; admin: AdminRow }>,
+    change: (tx: DbOrTx, admin: AdminRow, before: AdminListItem, activeOwners: string[]) => Promise<{ action: AuditAction; message: string; admin: AdminRow }>,
   ): Promise<AdminChangeResponse> {
     return db.transaction(async (tx) => {
       const owners = await repo.lockActiveOwners(tx);

@@ -5,33 +5,6 @@ import { listPage, type ListOrder } from '../../db/paging';
 import { auditLog } from '../../db/tables/audit.table';
 import { admins } from '../../db/tables/auth.table';
 
-/** Who did it and under which request, passed from the route to every mutation. */
-export interface Actor {
-  adminId: string | null;
-  requestId: string;
-}
-
-export interface AuditEntry {
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Written in the same transaction as the change it records. */
-export async function writeAudit(db: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    adminId: actor.adminId,
-    requestId: actor.requestId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
-}
-
 /** Which entries a reader may see: all (owners) or the money entries only (finance). */
 export interface AuditScope {
   isMoneyOnly: boolean;
@@ -40,6 +13,7 @@ export interface AuditScope {
 /**
  * The entries `scope` may read, as one SQL condition (undefined: all). Every read of the log that
  * a reader sees goes through it: the Audit Log's list and export, and a user's "admin actions".
+ * Finance reads the entries about the target types the contract marks money (AUDIT_TARGET_TYPES).
  */
 export function auditEntriesVisibleTo(scope: AuditScope): SQL | undefined {
   return scope.isMoneyOnly ? inArray(auditLog.targetType, [...MONEY_AUDIT_TARGET_TYPES]) : undefined;

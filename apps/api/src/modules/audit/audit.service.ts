@@ -1,6 +1,6 @@
 import {
   AUDIT_CSV_COLUMNS,
-  MONEY_AUDIT_ACTIONS,
+  isMoneyAuditAction,
   isMoneyAuditTargetType,
   totalPagesOf,
   type AuditEntry,
@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../db/database';
 import { EXPORT_BATCH, readListBatches } from '../../db/keyset';
 import { csvChunks, type CsvColumn } from '../../lib/csv';
-import { auditListSource, listAuditEntries, readAuditFacets, writeAudit, type Actor, type AuditRow, type AuditScope } from './audit.repository';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { auditListSource, listAuditEntries, readAuditFacets, type AuditRow, type AuditScope } from './audit.repository';
 import { readAnchorFile } from './auditAnchor';
 import { verifyAuditChain } from './auditChain';
 
@@ -79,14 +80,13 @@ export function createAuditService({ db, anchorFile }: AuditServiceDeps) {
     const scope = auditScopeOf(roles);
     const { rows, total } = await listAuditEntries(db, query, scope);
     const facets = await readAuditFacets(db, scope);
-    const moneyActions: readonly string[] = MONEY_AUDIT_ACTIONS;
     return {
       data: rows.map(toAuditEntryDto),
       totalCount: total,
       paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
       filters: scope.isMoneyOnly
         ? {
-            actions: facets.actions.filter((action) => moneyActions.includes(action)),
+            actions: facets.actions.filter(isMoneyAuditAction),
             targetTypes: facets.targetTypes.filter(isMoneyAuditTargetType),
             admins: facets.admins,
           }

@@ -4,9 +4,9 @@ import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUDIT_TIME_ZONE, type AuditVerifyResponse } from '@ute/contract';
 import type { Db } from '../../db/database';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../../platform/mail/mailer';
 import { findActiveOwnerEmails, findChainEntryHash, readChainHead } from './audit.repository';
-import { auditAnchorMail } from './auditAnchorMail';
+import { auditAnchorMail } from '../../platform/mail/templates/auditAnchorMail';
 import { formatAnchorLine, parseAnchorLine, verifyAuditChain, type AuditAnchor } from './auditChain';
 
 /**
@@ -14,10 +14,9 @@ import { formatAnchorLine, parseAnchorLine, verifyAuditChain, type AuditAnchor }
  * time) to where the database's owner cannot rewrite it, an append-only file outside DATA_DIR
  * (AUDIT_ANCHOR_FILE) and a daily mail to the owners. A later chain that no longer holds an anchor's
  * hash at its seq was rewritten; `npm run audit:verify -- --anchors FILE` and Verify check every anchor.
+ * It runs hourly (AUDIT_ANCHOR_CRON, platform/jobs/jobRegistry.ts).
  */
 
-/** Hourly, on the hour (UTC): a rewrite has at most an hour of entries to hide in. */
-export const AUDIT_ANCHOR_CRON = '0 * * * *';
 /** The owners' daily mail goes with the run of this hour in AUDIT_TIME_ZONE (their morning). */
 export const AUDIT_ANCHOR_MAIL_HOUR = 7;
 
@@ -115,9 +114,10 @@ export function createAuditAnchorService({ db, mailer, log, anchorFile }: AuditA
 
   async function mailOwners(anchor: AuditAnchor, alert: string | null, verdict: AuditVerifyResponse | null): Promise<number> {
     const emails = await findActiveOwnerEmails(db);
+    const anchorLine = formatAnchorLine(anchor).trimEnd();
     const ids = await db.transaction(async (tx) => {
       const queued: string[] = [];
-      for (const to of emails) queued.push(await mailer.enqueue(tx, auditAnchorMail({ to, anchor, anchorFile, alert, verdict })));
+      for (const to of emails) queued.push(await mailer.enqueue(tx, auditAnchorMail({ to, anchor, anchorLine, anchorFile, alert, verdict })));
       return queued;
     });
     for (const id of ids) mailer.deliverSoon(id);

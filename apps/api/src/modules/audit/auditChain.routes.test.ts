@@ -8,7 +8,8 @@ import { auditVerifyResponseSchema, type AuditVerifyResponse } from '@ute/contra
 import { openPostgres, queryRows, type Db, type DbOrTx } from '../../db/database';
 import { createTestApp, engine, type TestApp } from '../../test/testApp';
 import { upsertAdmin } from '../auth/auth.repository';
-import { readChainBatch, writeAudit } from './audit.repository';
+import { writeAudit } from '../../platform/audit/auditLog';
+import { readChainBatch } from './audit.repository';
 import { createAuditAnchorService } from './auditAnchor';
 import { hashAuditEntry } from './auditChain';
 import { runAuditVerify } from './auditVerifyCommand';

@@ -5,17 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PGlite } from '@electric-sql/pglite';
-import { AUDIT_ACTIONS } from '@ute/contract';
+import { AUDIT_ACTION_NAMES } from '@ute/contract';
 import { openPostgres, pgliteExtensions, queryRows, wrapPglite, type Database, type Db } from '../../db/database';
 import { apiRoot, migrationsFolder } from '../../lib/paths';
+import { createAuditEntry } from '../../test/factories';
 import { createScratchDatabase } from '../../test/scratchDatabase';
 import { createTestApp, engine, type TestApp } from '../../test/testApp';
-import { readChainBatch, writeAudit } from './audit.repository';
+import { writeAudit } from '../../platform/audit/auditLog';
+import { readChainBatch } from './audit.repository';
 import { AUDIT_GENESIS_HASH, canonicalAuditEntry, epochMicrosOf, hashAuditEntry, verifyAuditChain, type AuditHashFields } from './auditChain';
 
-/** Every action name the api writes: the contract's list, and every literal `action: '...'` of the modules. */
+/** Every action name the api writes: the contract's list, and every literal `action: '...'` of the modules and the platform. */
 function actionsWritten(): string[] {
-  const found = new Set<string>(AUDIT_ACTIONS);
+  const found = new Set<string>(AUDIT_ACTION_NAMES);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
@@ -26,6 +28,7 @@ function actionsWritten(): string[] {
     }
   };
   walk(path.join(apiRoot, 'src/modules'));
+  walk(path.join(apiRoot, 'src/platform'));
   return [...found].sort();
 }
 
@@ -99,17 +102,15 @@ describe('the app hashes every entry as the chain trigger does', () => {
     expect(actions.length).toBeGreaterThan(40);
     await db.transaction(async (tx) => {
       for (const [i, action] of actions.entries()) {
-        await writeAudit(
-          tx,
-          { adminId: i % 3 === 0 ? null : admin.id, requestId: i % 5 === 0 ? `req-${i}\u001f` : randomUUID() },
-          {
-            action,
-            targetType: action.split('.')[0].replaceAll('-', '_'),
-            targetId: TARGET_IDS[i % TARGET_IDS.length],
-            before: PAYLOADS[i % PAYLOADS.length],
-            after: PAYLOADS[(i + 3) % PAYLOADS.length],
-          },
-        );
+        await createAuditEntry(tx, {
+          adminId: i % 3 === 0 ? null : admin.id,
+          requestId: i % 5 === 0 ? `req-${i}\u001f` : randomUUID(),
+          action,
+          targetType: action.split('.')[0].replaceAll('-', '_'),
+          targetId: TARGET_IDS[i % TARGET_IDS.length],
+          before: PAYLOADS[i % PAYLOADS.length],
+          after: PAYLOADS[(i + 3) % PAYLOADS.length],
+        });
       }
     });
     // jsonb written by hand: trailing zeros, integers past 2^53, duplicate keys, escapes jsonb resolves, times to the microsecond.

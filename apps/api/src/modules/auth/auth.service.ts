@@ -13,8 +13,9 @@ import type { Db } from '../../db/database';
 import { AppError, badRequest } from '../../lib/errors';
 import { reserveAttempt, type AttemptPolicy, type RateLimitStore } from '../../lib/rateLimiter';
 import { hmac, randomOtp, randomToken, safeEqual, sha256 } from '../../lib/secrets';
-import { writeAudit, type Actor } from '../audit/audit.repository';
-import type { Mailer } from '../mail/mailer';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import type { Mailer } from '../../platform/mail/mailer';
+import { passwordResetCodeMail } from '../../platform/mail/templates/passwordResetCodeMail';
 import * as repo from './auth.repository';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
@@ -185,12 +186,7 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper, totpK
         otpHash: hmac(otpPepper, `${admin.id}:${otp}`),
         otpExpiresAt: new Date(Date.now() + authLimits.otpValidityMs),
       });
-      return mailer.enqueue(tx, {
-        to: admin.email,
-        subject: 'Your password reset code',
-        body: `Your verification code is ${otp}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask to reset your password, ignore this mail.`,
-        isSensitive: true,
-      });
+      return mailer.enqueue(tx, passwordResetCodeMail({ to: admin.email, code: otp }));
     });
     mailer.deliverSoon(mailId);
   }

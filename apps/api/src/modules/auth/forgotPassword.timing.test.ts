@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { API_BASE } from '@ute/contract';
 import { mailOutbox } from '../../db/tables/mail.table';
-import { REDACTED_BODY } from '../mail/mailer';
+import { REDACTED_BODY } from '../../platform/mail/mailer';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
 import { clearThrottling } from '../../test/throttling';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';

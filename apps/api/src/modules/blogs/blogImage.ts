@@ -1,5 +1,5 @@
 import { crc32, inflateSync } from 'node:zlib';
-import { detectImageKind, type ImageKind } from '../../plugins/storage';
+import { detectImageKind, type ImageKind } from '../../platform/storage/fileStorage';
 
 /** Event handler attributes that run script in HTML or SVG (onload=, onerror=, onbegin= ...). */
 const EVENT_HANDLER = String.raw`(?<![a-z])on(abort|animation[a-z]*|begin|blur|change|click|dblclick|drag[a-z]*|drop|end|error|focus[a-z]*|hashchange|input|key[a-z]+|load|message|mouse[a-z]+|page[a-z]+|pointer[a-z]+|repeat|reset|resize|scroll|select|show|submit|toggle|transition[a-z]*|unload|wheel)\s*=`;

@@ -1,8 +1,8 @@
 import type { Blog, BlogFields } from '@ute/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
-import type { FileStorage, ImageKind } from '../../plugins/storage';
-import { writeAudit, type Actor } from '../audit/audit.repository';
+import type { FileStorage, ImageKind } from '../../platform/storage/fileStorage';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import * as repo from './blogs.repository';
 
 export interface BlogImage {

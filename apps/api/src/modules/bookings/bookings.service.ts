@@ -16,7 +16,7 @@ import {
 import { readListBatches } from '../../db/keyset';
 import { csvChunks, dollars, maskAccountNumber, type CsvColumn } from '../../lib/csv';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../audit/audit.repository';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
 import type { Db, Tx } from '../../db/database';
 import {
@@ -248,7 +248,7 @@ export function createBookingsService({ db, payouts, log }: BookingsServiceDeps)
   }
 
   /** Records a transfer the provider made: payout succeeded, booking transferred, audit, in one transaction. */
-  async function recordPayoutSucceeded(payout: PayoutRow, transferId: string, actor: Actor, action: string): Promise<boolean> {
+  async function recordPayoutSucceeded(payout: PayoutRow, transferId: string, actor: Actor, action: 'payout.succeed' | 'payout.reconcile'): Promise<boolean> {
     return db.transaction(async (tx) => {
       const updated = await markPayoutSucceeded(tx, payout.id, transferId);
       if (!updated) return false; // someone else (a concurrent reconciliation) recorded it first

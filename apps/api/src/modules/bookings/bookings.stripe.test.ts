@@ -3,7 +3,7 @@ import { PAYOUT_MESSAGES } from '@ute/contract';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { startStripeTestServer, type StripeTestServer } from '../../test/stripeTestServer';
-import type { AppContext } from '../../plugins/context';
+import type { AppContext } from '../../appContext';
 import { createBookingsService } from './bookings.service';
 import { createStripePayoutProvider } from './stripePayoutProvider';
 import {

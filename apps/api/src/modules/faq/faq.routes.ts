@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  faqBodySchema,
-  faqListResponseSchema,
-  faqMessages,
-  faqMutationResponseSchema,
-  faqResponseSchema,
-  faqUpdateBodySchema,
-  idParamSchema,
-  messageSchema,
-  routePaths,
-} from '@ute/contract';
-import { actorOf } from '../../plugins/context';
+import { routeOptions } from '../../plugins/contractRoutes';
+import { faqMessages } from '@ute/contract';
+import { actorOf } from '../../platform/audit/auditLog';
 import { createFaqService } from './faq.service';
 
 export async function faqRoutes(fastify: FastifyInstance): Promise<void> {
@@ -19,25 +10,25 @@ export async function faqRoutes(fastify: FastifyInstance): Promise<void> {
   const faqs = createFaqService({ db: app.ctx.db });
   const tags = ['faq'];
 
-  app.post(routePaths.createFaq, { schema: { tags, body: faqBodySchema, response: { 200: faqMutationResponseSchema } } }, async (request) => ({
-    message: faqMessages.created,
-    data: await faqs.create(request.body, actorOf(request)),
-  }));
+  app.route({
+    ...routeOptions('createFaq', tags),
+    handler: async (request) => ({ message: faqMessages.created, data: await faqs.create(request.body, actorOf(request)) }),
+  });
 
-  app.get(routePaths.faqs, { schema: { tags, response: { 200: faqListResponseSchema } } }, async () => ({ data: await faqs.list() }));
+  app.route({ ...routeOptions('faqs', tags), handler: async () => ({ data: await faqs.list() }) });
 
-  app.get(routePaths.faq, { schema: { tags, params: idParamSchema, response: { 200: faqResponseSchema } } }, async (request) => ({
-    data: await faqs.get(request.params.id),
-  }));
+  app.route({ ...routeOptions('faq', tags), handler: async (request) => ({ data: await faqs.get(request.params.id) }) });
 
-  app.put(
-    routePaths.updateFaq,
-    { schema: { tags, params: idParamSchema, body: faqUpdateBodySchema, response: { 200: faqMutationResponseSchema } } },
-    async (request) => ({ message: faqMessages.updated, data: await faqs.update(request.params.id, request.body, actorOf(request)) }),
-  );
+  app.route({
+    ...routeOptions('updateFaq', tags),
+    handler: async (request) => ({ message: faqMessages.updated, data: await faqs.update(request.params.id, request.body, actorOf(request)) }),
+  });
 
-  app.put(routePaths.deleteFaq, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, async (request) => {
-    await faqs.remove(request.params.id, actorOf(request));
-    return { message: faqMessages.deleted };
+  app.route({
+    ...routeOptions('deleteFaq', tags),
+    handler: async (request) => {
+      await faqs.remove(request.params.id, actorOf(request));
+      return { message: faqMessages.deleted };
+    },
   });
 }

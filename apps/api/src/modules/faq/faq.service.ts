@@ -1,7 +1,7 @@
 import { faqMessages, type Faq, type FaqBody, type FaqUpdateBody } from '@ute/contract';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../audit/audit.repository';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import * as repo from './faq.repository';
 
 export interface FaqServiceDeps {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { textSchema } from '@ute/contract';
 import { AppError } from '../../lib/errors';
-import { FILE_AREAS, SAFE_FILE_NAME, type FileArea } from '../../plugins/storage';
+import { FILE_AREAS, SAFE_FILE_NAME, type FileArea } from '../../platform/storage/fileStorage';
 
 const fileParamsSchema = z.object({ file: textSchema('file').max(120) });
 const signatureQuerySchema = z.object({ expires: textSchema('expires').max(20).optional(), sig: textSchema('sig').max(128).optional() });

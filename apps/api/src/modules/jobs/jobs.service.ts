@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { readListBatches } from '../../db/keyset';
 import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../audit/audit.repository';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
 import * as repo from './jobs.repository';
 

@@ -13,11 +13,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/database';
 import { runBulk } from '../../lib/bulk';
-import type { AppContext } from '../../plugins/context';
+import type { RateLimitStore } from '../../lib/rateLimiter';
+import type { Config } from '../../plugins/config';
 import { createMailQuota, type MailQuota } from '../../plugins/mailQuota';
-import type { Actor } from '../audit/audit.repository';
-import type { CoalescedOutcome, Mailer } from '../mail/mailer';
-import { approvalNoticeMail, rejectionNoticeMail, type ListingKind } from './listingNotices';
+import type { Actor } from '../../platform/audit/auditLog';
+import type { CoalescedOutcome, Mailer } from '../../platform/mail/mailer';
+import { approvalNoticeMail, rejectionNoticeMail, type ListingKind } from '../../platform/mail/templates/listingNotices';
 import * as repo from './moderation.repository';
 
 const isRejectionReason = (value: string | null): value is RejectionReason => (REJECTION_REASONS as readonly (string | null)[]).includes(value);
@@ -142,8 +143,16 @@ export function createListingNotices({ mailer, mailQuota, windowSeconds, log }: 
 
 export type ListingNotices = ReturnType<typeof createListingNotices>;
 
+/** What the notices are built from: the app's mailer, rate-limit store, settings and log. */
+export interface ListingNoticeSources {
+  mailer: Mailer;
+  limits: RateLimitStore;
+  config: Pick<Config, 'MAILS_PER_ADMIN_PER_HOUR' | 'LISTING_NOTICE_WINDOW_SECONDS'>;
+  log: FastifyBaseLogger;
+}
+
 /** The notices as the utes and jobs routes build them, from the app's mailer, rate-limit store and settings. */
-export function listingNoticesOf({ mailer, limits, config, log }: Pick<AppContext, 'mailer' | 'limits' | 'config' | 'log'>): ListingNotices {
+export function listingNoticesOf({ mailer, limits, config, log }: ListingNoticeSources): ListingNotices {
   return createListingNotices({
     mailer,
     mailQuota: createMailQuota(limits, config.MAILS_PER_ADMIN_PER_HOUR),

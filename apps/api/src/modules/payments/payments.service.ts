@@ -12,8 +12,9 @@ import { readListBatches } from '../../db/keyset';
 import { csvChunks, dollarsOfCents, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import type { Db } from '../../db/database';
-import type { FileStorage } from '../../plugins/storage';
-import { findRecentReceiptReads, writeAudit, type Actor } from '../audit/audit.repository';
+import type { FileStorage } from '../../platform/storage/fileStorage';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { findRecentReceiptReads } from '../audit/audit.repository';
 import { acceptManualPayment, findPaymentById, listPayments, paymentListSource, type PaymentListSourceFilter, type PaymentRow } from './payments.repository';
 
 /** Receipts are private: the list carries a short-lived signed URL, never the bare file path. */

@@ -18,8 +18,9 @@ import { readListBatches } from '../../db/keyset';
 import { runBulk } from '../../lib/bulk';
 import { csvChunks, type CsvColumn } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../audit/audit.repository';
-import type { Mailer } from '../mail/mailer';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import type { Mailer } from '../../platform/mail/mailer';
+import { queryReplyMail } from '../../platform/mail/templates/queryReplyMail';
 import * as repo from './queries.repository';
 
 export const queryTexts = {
@@ -47,13 +48,8 @@ function toReplyDto(row: repo.ReplyRow): QueryReply {
   };
 }
 
-function replyMail(query: repo.CustomerQueryRow, reply: string) {
-  return {
-    to: query.email,
-    subject: 'Re: your enquiry',
-    body: [`Hi ${query.firstName},`, '', reply, '', '---', 'Your original message:', query.message].join('\n'),
-  };
-}
+const replyMail = (query: repo.CustomerQueryRow, reply: string) =>
+  queryReplyMail({ to: query.email, firstName: query.firstName, reply, originalMessage: query.message });
 
 export interface QueriesServiceDeps {
   db: Db;

@@ -1,20 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  idParamSchema,
-  messageSchema,
-  quoteExportQuerySchema,
-  quoteListQuerySchema,
-  quoteListResponseSchema,
-  quoteMessages,
-  routePaths,
-  sendPriceBodySchema,
-  shipmentMutationResponseSchema,
-  shipmentResponseSchema,
-  shipmentUpdateBodySchema,
-} from '@ute/contract';
-import { sendListExport } from '../audit/listExport';
-import { actorOf } from '../../plugins/context';
+import { routeOptions } from '../../plugins/contractRoutes';
+import { quoteMessages } from '@ute/contract';
+import { sendListExport } from '../../platform/export/listExport';
+import { actorOf } from '../../platform/audit/auditLog';
 import { limitMailsPerHour } from '../../plugins/mailQuota';
 import { createQuotesService } from './quotes.service';
 
@@ -24,50 +13,56 @@ export async function quotesRoutes(fastify: FastifyInstance): Promise<void> {
   const mailQuota = limitMailsPerHour(app.ctx.limits, app.ctx.config.MAILS_PER_ADMIN_PER_HOUR);
   const tags = ['quotes'];
 
-  app.get(routePaths.quotes, { schema: { tags, querystring: quoteListQuerySchema, response: { 200: quoteListResponseSchema } } }, (request) =>
-    quotes.list(request.query),
-  );
+  app.route({ ...routeOptions('quotes', tags), handler: (request) => quotes.list(request.query) });
 
-  app.get(routePaths.quotesExport, { schema: { tags, querystring: quoteExportQuerySchema } }, (request, reply) =>
-    sendListExport(app.ctx.db, request, reply, {
-      fileName: 'quotes',
-      targetType: 'shipment',
-      filter: request.query,
-      chunks: quotes.exportQuotes(request.query),
-    }),
-  );
+  app.route({
+    ...routeOptions('quotesExport', tags),
+    handler: (request, reply) =>
+      sendListExport(app.ctx.db, request, reply, {
+        fileName: 'quotes',
+        targetType: 'shipment',
+        filter: request.query,
+        chunks: quotes.exportQuotes(request.query),
+      }),
+  });
 
-  app.post(
-    routePaths.sendQuotePrice,
-    { schema: { tags, params: idParamSchema, body: sendPriceBodySchema, response: { 200: messageSchema } }, preHandler: mailQuota },
-    async (request) => {
+  app.route({
+    ...routeOptions('sendQuotePrice', tags),
+    preHandler: mailQuota,
+    handler: async (request) => {
       await quotes.sendPrice(request.params.id, request.body, actorOf(request));
       return { message: quoteMessages.priceSent };
     },
-  );
-
-  app.delete(routePaths.rejectQuote, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, async (request) => {
-    await quotes.reject(request.params.id, actorOf(request));
-    return { message: quoteMessages.rejected };
   });
 
-  app.put(routePaths.acceptQuote, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, async (request) => {
-    await quotes.accept(request.params.id, actorOf(request));
-    return { message: quoteMessages.accepted };
+  app.route({
+    ...routeOptions('rejectQuote', tags),
+    handler: async (request) => {
+      await quotes.reject(request.params.id, actorOf(request));
+      return { message: quoteMessages.rejected };
+    },
   });
 
-  app.get(routePaths.shipment, { schema: { tags, params: idParamSchema, response: { 200: shipmentResponseSchema } } }, async (request) => ({
-    data: await quotes.get(request.params.id),
-  }));
+  app.route({
+    ...routeOptions('acceptQuote', tags),
+    handler: async (request) => {
+      await quotes.accept(request.params.id, actorOf(request));
+      return { message: quoteMessages.accepted };
+    },
+  });
 
-  app.put(
-    routePaths.updateShipment,
-    { schema: { tags, params: idParamSchema, body: shipmentUpdateBodySchema, response: { 200: shipmentMutationResponseSchema } } },
-    async (request) => ({ message: quoteMessages.shipmentUpdated, data: await quotes.update(request.params.id, request.body, actorOf(request)) }),
-  );
+  app.route({ ...routeOptions('shipment', tags), handler: async (request) => ({ data: await quotes.get(request.params.id) }) });
 
-  app.delete(routePaths.deleteShipment, { schema: { tags, params: idParamSchema, response: { 200: messageSchema } } }, async (request) => {
-    await quotes.remove(request.params.id, actorOf(request));
-    return { message: quoteMessages.shipmentDeleted };
+  app.route({
+    ...routeOptions('updateShipment', tags),
+    handler: async (request) => ({ message: quoteMessages.shipmentUpdated, data: await quotes.update(request.params.id, request.body, actorOf(request)) }),
+  });
+
+  app.route({
+    ...routeOptions('deleteShipment', tags),
+    handler: async (request) => {
+      await quotes.remove(request.params.id, actorOf(request));
+      return { message: quoteMessages.shipmentDeleted };
+    },
   });
 }

@@ -1,5 +1,4 @@
 import {
-  formatAud,
   OPEN_QUOTE_STATUSES,
   quoteMessages,
   totalPagesOf,
@@ -14,8 +13,9 @@ import type { Db, Tx } from '../../db/database';
 import { readListBatches } from '../../db/keyset';
 import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../audit/audit.repository';
-import type { Mailer } from '../mail/mailer';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import type { Mailer } from '../../platform/mail/mailer';
+import { quotePriceMail } from '../../platform/mail/templates/quotePriceMail';
 import * as repo from './quotes.repository';
 
 const FINAL_SHIPMENT_STATUSES: readonly string[] = ['delivered', 'cancelled'];
@@ -55,18 +55,10 @@ export const QUOTE_CSV: readonly CsvColumn<repo.ShipmentRow>[] = [
   { header: 'created_at', value: (row) => row.createdAt.toISOString() },
 ];
 
-export function priceMailOf(row: repo.ShipmentRow, price: number, to: string) {
+/** The price mail of a quote (platform/mail/templates/quotePriceMail.ts), from its row. */
+function priceMailOf(row: repo.ShipmentRow, price: number, to: string) {
   const { from, to: destination } = addressesOf(row);
-  const route = from && destination ? ` from ${from} to ${destination}` : '';
-  const vehicle = row.vehicleType ? ` (${row.vehicleType})` : '';
-  return {
-    to,
-    subject: `Your quote ${row.shipmentId}: ${formatAud(price)}`,
-    body:
-      `Hello,\n\nThank you for your shipment request ${row.shipmentId}${vehicle}${route}.\n\n` +
-      `Our price for this shipment is ${formatAud(price)} (Australian dollars).\n\n` +
-      `Reply to this mail if you have any questions.\n`,
-  };
+  return quotePriceMail({ to, shipmentId: row.shipmentId, vehicleType: row.vehicleType, from, destination, price });
 }
 
 export interface QuotesServiceDeps {

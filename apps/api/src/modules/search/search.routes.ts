@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { routePaths, searchQuerySchema, searchResponseSchema } from '@ute/contract';
+import { routeOptions } from '../../plugins/contractRoutes';
 import { createSearchService } from './search.service';
 
 export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const search = createSearchService({ db: app.ctx.db });
 
-  app.get(
-    routePaths.globalSearch,
-    { schema: { tags: ['search'], querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
-    async (request) => ({ data: await search.search(request.query, request.admin!.roles) }),
-  );
+  app.route({
+    ...routeOptions('globalSearch', ['search']),
+    handler: async (request) => ({ data: await search.search(request.query, request.admin!.roles) }),
+  });
 }

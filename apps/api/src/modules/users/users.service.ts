@@ -4,7 +4,7 @@ import { readListBatches } from '../../db/keyset';
 import { runBulk } from '../../lib/bulk';
 import { csvChunks, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../audit/audit.repository';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import * as repo from './users.repository';
 
 export const userTexts = {

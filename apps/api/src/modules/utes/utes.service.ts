@@ -15,8 +15,8 @@ import type { Db } from '../../db/database';
 import { readListBatches } from '../../db/keyset';
 import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
-import type { FileStorage } from '../../plugins/storage';
-import { writeAudit, type Actor } from '../audit/audit.repository';
+import type { FileStorage } from '../../platform/storage/fileStorage';
+import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
 import * as repo from './utes.repository';
 

@@ -3,6 +3,7 @@
  * so a test sets up the rows it asserts on instead of changing seeded ones.
  */
 export * from './activity';
+export * from './audit';
 export * from './blogs';
 export * from './bookings';
 export * from './jobs';

@@ -1,5 +1,4 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths, type ActivityResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -23,7 +22,7 @@ export function useUserActivity(userId: string, filter: ActivityFilter) {
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => {
       const query = isDayFilter(filter) ? { date: filter } : filter === 'all' ? { days: ACTIVITY_DAYS_PER_PAGE, before: pageParam } : { days: 1 };
-      return api.get<ActivityResponse>(apiPaths.activities(userId), query, signal);
+      return api.call('activities', { params: { userId }, query, signal });
     },
     getNextPageParam: (lastPage) => (filter === 'all' && lastPage.hasMore ? lastPage.data.at(-1)?.date : undefined),
     placeholderData: keepPreviousData,

@@ -1,17 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  apiPaths,
-  type AcceptInvitation,
-  type AcceptInvitationResponse,
-  type AdminChangeResponse,
-  type AdminListResponse,
-  type AdminRole,
-  type AdminSettings,
-  type AdminSettingsResponse,
-  type Invitation,
-  type InviteAdmin,
-  type MessageResponse,
-} from '@ute/contract';
+import type { AcceptInvitation, AdminRole, AdminSettings, InviteAdmin, MessageResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { notifyError } from '../../lib/toast';
 import { useAdminMutation } from '../../lib/useAdminMutation';
@@ -25,16 +13,16 @@ const adminKeys = {
 };
 
 export function useAdmins() {
-  return useQuery({ queryKey: adminKeys.list, queryFn: ({ signal }) => api.get<AdminListResponse>(apiPaths.admins, undefined, signal) });
+  return useQuery({ queryKey: adminKeys.list, queryFn: ({ signal }) => api.call('admins', { signal }) });
 }
 
 export function useAdminSettings() {
-  return useQuery({ queryKey: adminKeys.settings, queryFn: ({ signal }) => api.get<AdminSettings>(apiPaths.adminSettings, undefined, signal) });
+  return useQuery({ queryKey: adminKeys.settings, queryFn: ({ signal }) => api.call('adminSettings', { signal }) });
 }
 
 export function useInviteAdmin(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: (body: InviteAdmin) => api.post<AdminChangeResponse>(apiPaths.inviteAdmin, body),
+    mutationFn: (body: InviteAdmin) => api.call('inviteAdmin', { body }),
     invalidates: [adminKeys.list],
     onSuccess: () => onSuccess?.(),
   });
@@ -42,7 +30,7 @@ export function useInviteAdmin(onSuccess?: () => void) {
 
 export function useUpdateAdminRoles(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: ({ id, roles }: { id: string; roles: AdminRole[] }) => api.put<AdminChangeResponse>(apiPaths.updateAdminRoles(id), { roles }),
+    mutationFn: ({ id, roles }: { id: string; roles: AdminRole[] }) => api.call('updateAdminRoles', { params: { id }, body: { roles } }),
     invalidates: [adminKeys.list],
     rowIdOf: ({ id }) => id,
     onSuccess: () => onSuccess?.(),
@@ -55,13 +43,13 @@ export type AdminAction = 'deactivate' | 'reactivate' | 'reset-two-factor' | 'si
 function runAdminAction({ id, action }: { id: string; action: AdminAction }): Promise<MessageResponse> {
   switch (action) {
     case 'deactivate':
-      return api.put<AdminChangeResponse>(apiPaths.updateAdminStatus(id), { isActive: false });
+      return api.call('updateAdminStatus', { params: { id }, body: { isActive: false } });
     case 'reactivate':
-      return api.put<AdminChangeResponse>(apiPaths.updateAdminStatus(id), { isActive: true });
+      return api.call('updateAdminStatus', { params: { id }, body: { isActive: true } });
     case 'reset-two-factor':
-      return api.post<MessageResponse>(apiPaths.resetAdminTwoFactor(id));
+      return api.call('resetAdminTwoFactor', { params: { id } });
     case 'sign-out':
-      return api.post<MessageResponse>(apiPaths.signOutAdmin(id));
+      return api.call('signOutAdmin', { params: { id } });
   }
 }
 
@@ -77,14 +65,14 @@ export function useAdminAction(onSettled?: () => void) {
 
 export function useUpdateAdminSettings() {
   return useAdminMutation({
-    mutationFn: (body: AdminSettings) => api.put<AdminSettingsResponse>(apiPaths.updateAdminSettings, body),
+    mutationFn: (body: AdminSettings) => api.call('updateAdminSettings', { body }),
     invalidates: [adminKeys.settings],
   });
 }
 
 // The accept-invite page is public and loads before the data layer, like the other auth screens.
-const fetchInvitation = (token: string) => api.get<Invitation>(apiPaths.invitation(token));
-const acceptInvitation = (body: AcceptInvitation) => api.post<AcceptInvitationResponse>(apiPaths.acceptInvitation, body);
+const fetchInvitation = (token: string) => api.call('invitation', { params: { token } });
+const acceptInvitation = (body: AcceptInvitation) => api.call('acceptInvitation', { body });
 
 export { fetchInvitation };
 export const useAcceptInvitation = (onError: (error: unknown) => void = notifyError) => useAsyncAction(acceptInvitation, onError);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { AUDIT_PAGE_SIZE, apiPaths, type AuditFilter, type AuditListResponse, type AuditVerifyResponse } from '@ute/contract';
+import { AUDIT_PAGE_SIZE, type AuditFilter } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 
 /** The audit log's query keys (prefix `audit`): verifying writes an entry, so it refreshes the list. */
@@ -16,14 +16,14 @@ export function auditQueryOf(params: Omit<AuditListParams, 'page'>): Record<stri
 export function useAuditLog(params: AuditListParams) {
   return useQuery({
     queryKey: [...AUDIT_KEY, params],
-    queryFn: ({ signal }) => api.get<AuditListResponse>(apiPaths.auditLog, { page: params.page, limit: AUDIT_PAGE_SIZE, ...auditQueryOf(params) }, signal),
+    queryFn: ({ signal }) => api.call('auditLog', { query: { page: params.page, limit: AUDIT_PAGE_SIZE, ...auditQueryOf(params) }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useVerifyAudit() {
   return useMutation({
-    mutationFn: () => api.post<AuditVerifyResponse>(apiPaths.auditVerify),
+    mutationFn: () => api.call('auditVerify'),
   });
 }
 

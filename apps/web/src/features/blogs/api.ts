@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, type Blog, type MessageResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
-type BlogMutationResult = MessageResponse & { data: Blog };
-
 export function useBlogs() {
   return useQuery({
     queryKey: queryKeys.blogs,
-    queryFn: ({ signal }) => api.get<{ data: Blog[] }>(apiPaths.blogs, undefined, signal),
+    queryFn: ({ signal }) => api.call('blogs', { signal }),
     select: (response) => response.data,
   });
 }
@@ -38,9 +35,7 @@ export function toBlogFormData(values: BlogFormValues): FormData {
 export function useSaveBlog(onSuccess?: () => void) {
   return useAdminMutation({
     mutationFn: ({ id, values }: { id: string | null; values: BlogFormValues }) =>
-      id
-        ? api.put<BlogMutationResult>(apiPaths.updateBlog(id), toBlogFormData(values))
-        : api.post<BlogMutationResult>(apiPaths.createBlog, toBlogFormData(values)),
+      id ? api.call('updateBlog', { params: { id }, body: toBlogFormData(values) }) : api.call('createBlog', { body: toBlogFormData(values) }),
     invalidates: [queryKeys.blogs],
     onSuccess: () => onSuccess?.(),
   });
@@ -48,7 +43,7 @@ export function useSaveBlog(onSuccess?: () => void) {
 
 export function useDeleteBlog(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteBlog(id)),
+    mutationFn: (id: string) => api.call('deleteBlog', { params: { id } }),
     invalidates: [queryKeys.blogs],
     rowIdOf: (id) => id,
     onSuccess: () => onSuccess?.(),

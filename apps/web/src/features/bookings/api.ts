@@ -1,11 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   apiPaths,
-  type BankAccount,
   type BookingKind,
   type JobBooking,
   type JobBookingListResponse,
-  type MessageResponse,
   type PaymentKind,
   type UteBooking,
   type UteBookingListResponse,
@@ -24,8 +22,6 @@ interface BookingsOf {
 }
 export type BookingOf<K extends BookingKind> = BookingsOf[K];
 export type BookingListResponseOf<K extends BookingKind> = Omit<UteBookingListResponse | JobBookingListResponse, 'data'> & { data: BookingOf<K>[] };
-
-const listPathOf = (kind: BookingKind) => (kind === 'ute' ? apiPaths.uteBookings : apiPaths.jobBookings);
 
 /** One tab of a booking list, or (`payment` undefined) its work queue (`isAwaitingPayout`) or one booking (`id`, a search hit) across both tabs. */
 export interface BookingListParams {
@@ -50,8 +46,12 @@ export const bookingExportPathOf = (kind: BookingKind) => (kind === 'ute' ? apiP
 export function useBookings<K extends BookingKind>(kind: K, params: BookingListParams & { page: number }) {
   return useQuery({
     queryKey: queryKeys.bookings.list(kind, params),
-    queryFn: ({ signal }) =>
-      api.get<BookingListResponseOf<K>>(listPathOf(kind), { page: params.page, limit: BOOKING_PAGE_SIZE, ...bookingListQuery(params) }, signal),
+    queryFn: ({ signal }) => {
+      const query = { page: params.page, limit: BOOKING_PAGE_SIZE, ...bookingListQuery(params) };
+      const bookings = kind === 'ute' ? api.call('uteBookings', { query, signal }) : api.call('jobBookings', { query, signal });
+      // Each kind's list answers that kind's rows: TypeScript cannot narrow K from `kind`.
+      return bookings as Promise<BookingListResponseOf<K>>;
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -59,7 +59,7 @@ export function useBookings<K extends BookingKind>(kind: K, params: BookingListP
 export function useBankAccount(ownerId: string | null) {
   return useQuery({
     queryKey: queryKeys.bookings.bankAccount(ownerId),
-    queryFn: ({ signal }) => api.get<{ data: BankAccount }>(apiPaths.bankAccount(ownerId!), undefined, signal),
+    queryFn: ({ signal }) => api.call('bankAccount', { params: { ownerId: ownerId! }, signal }),
     enabled: ownerId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -69,7 +69,7 @@ export function useBankAccount(ownerId: string | null) {
 /** Stripe tab: the api sends the payout through Stripe (or the offline ledger), exactly once. */
 export function useStripeTransfer(kind: BookingKind) {
   return useAdminMutation({
-    mutationFn: ({ ownerId, bookingId }: { ownerId: string; bookingId: string }) => api.post<MessageResponse>(apiPaths.stripeTransfer(ownerId, bookingId)),
+    mutationFn: ({ ownerId, bookingId }: { ownerId: string; bookingId: string }) => api.call('stripeTransfer', { params: { uteOwnerId: ownerId, bookingId } }),
     invalidates: [queryKeys.bookings.all(kind)],
     rowIdOf: ({ bookingId }) => bookingId,
   });
@@ -78,7 +78,7 @@ export function useStripeTransfer(kind: BookingKind) {
 /** Manual tab: records that the owner was paid by bank transfer. */
 export function useManualTransfer(kind: BookingKind, options: { onSuccess?: () => void } = {}) {
   return useAdminMutation({
-    mutationFn: (bookingId: string) => api.put<MessageResponse>(apiPaths.manualTransfer(bookingId), { kind }),
+    mutationFn: (bookingId: string) => api.call('manualTransfer', { params: { bookingId }, body: { kind } }),
     invalidates: [queryKeys.bookings.all(kind)],
     rowIdOf: (bookingId) => bookingId,
     onSuccess: options.onSuccess,
@@ -87,7 +87,7 @@ export function useManualTransfer(kind: BookingKind, options: { onSuccess?: () =
 
 export function useDeleteJobBooking(options: { onSuccess?: () => void } = {}) {
   return useAdminMutation({
-    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteJobBooking(id)),
+    mutationFn: (id: string) => api.call('deleteJobBooking', { params: { id } }),
     invalidates: [queryKeys.bookings.all('job'), queryKeys.dashboard],
     rowIdOf: (id) => id,
     onSuccess: options.onSuccess,

@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Briefcase, CalendarCheck, ClipboardList, Truck, UserCheck, UserX, Users } from 'lucide-react';
-import { apiPaths, type DashboardCounts, type DashboardResponse } from '@ute/contract';
+import type { DashboardCounts } from '@ute/contract';
 import { Spinner } from '../../components/ui';
 import { canOpen, screens, type ScreenInfo } from '../../config/screens';
-import { api } from '../../lib/apiClient';
-import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../lib/session';
+import { useDashboard } from './api';
 
 /** Each card links to its list's screen, and shows only to an admin who may open it. */
 const CARDS: { key: keyof DashboardCounts; title: string; screen: ScreenInfo; icon: typeof Users }[] = [
@@ -23,11 +21,7 @@ const CARDS: { key: keyof DashboardCounts; title: string; screen: ScreenInfo; ic
 export const barWidthPercent = (value: number) => Math.min(Math.max(value, 0) / 10, 100);
 
 export function DashboardPage() {
-  const dashboard = useQuery({
-    queryKey: queryKeys.dashboard,
-    queryFn: ({ signal }) => api.get<DashboardResponse>(apiPaths.dashboard, undefined, signal),
-    staleTime: 0,
-  });
+  const dashboard = useDashboard();
   const roles = useSession((session) => session.user?.roles ?? []);
   // Only the cards whose list the admin's roles open (every count stays on the server's answer).
   const cards = CARDS.filter(({ screen }) => canOpen(roles, screen));

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, type Faq, type FaqBody, type MessageResponse } from '@ute/contract';
+import type { FaqBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
 
-type FaqMutationResult = MessageResponse & { data: Faq };
-
 export function useFaqs() {
   return useQuery({
     queryKey: queryKeys.faq,
-    queryFn: ({ signal }) => api.get<{ data: Faq[] }>(apiPaths.faqs, undefined, signal),
+    queryFn: ({ signal }) => api.call('faqs', { signal }),
     select: (response) => response.data,
   });
 }
@@ -19,7 +17,7 @@ const logFailure = (action: string) => (error: unknown) => console.error(`FAQ ${
 
 export function useCreateFaq(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: (body: FaqBody) => api.post<FaqMutationResult>(apiPaths.createFaq, body),
+    mutationFn: (body: FaqBody) => api.call('createFaq', { body }),
     invalidates: [queryKeys.faq],
     onSuccess: () => onSuccess?.(),
     onError: logFailure('add'),
@@ -28,7 +26,7 @@ export function useCreateFaq(onSuccess?: () => void) {
 
 export function useUpdateFaq(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: ({ id, question, answer }: FaqBody & { id: string }) => api.put<FaqMutationResult>(apiPaths.updateFaq(id), { id, question, answer }),
+    mutationFn: ({ id, question, answer }: FaqBody & { id: string }) => api.call('updateFaq', { params: { id }, body: { id, question, answer } }),
     invalidates: [queryKeys.faq],
     onSuccess: () => onSuccess?.(),
     onError: logFailure('update'),
@@ -37,7 +35,7 @@ export function useUpdateFaq(onSuccess?: () => void) {
 
 export function useDeleteFaq(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteFaq(id)),
+    mutationFn: (id: string) => api.call('deleteFaq', { params: { id } }),
     invalidates: [queryKeys.faq],
     rowIdOf: (id) => id,
     onSuccess: () => onSuccess?.(),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, type BulkResponse, type JobListResponse, type JobSort, type ListingBulkBody, type MessageResponse } from '@ute/contract';
+import type { JobSort, ListingBulkBody } from '@ute/contract';
 import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
@@ -32,7 +32,7 @@ export const jobListQuery = (params: JobListParams) => ({
 export function useJobs(params: JobListParams & { page: number }) {
   return useQuery({
     queryKey: queryKeys.jobs.list(params),
-    queryFn: ({ signal }) => api.get<JobListResponse>(apiPaths.jobs, { page: params.page, limit: JOB_PAGE_SIZE, ...jobListQuery(params) }, signal),
+    queryFn: ({ signal }) => api.call('jobs', { query: { page: params.page, limit: JOB_PAGE_SIZE, ...jobListQuery(params) }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +40,7 @@ export function useJobs(params: JobListParams & { page: number }) {
 export function useSetJobStatus() {
   return useAdminMutation({
     // A rejection's reason and note go as the call's body.
-    mutationFn: ({ id, status, rejection }: StatusChange) => api.patch<MessageResponse>(apiPaths.jobStatus(id), rejection, { status }),
+    mutationFn: ({ id, status, rejection }: StatusChange) => api.call('jobStatus', { params: { id }, query: { status }, body: rejection }),
     invalidates: [queryKeys.jobs.all],
     rowIdOf: ({ id }) => id,
   });
@@ -48,7 +48,7 @@ export function useSetJobStatus() {
 
 export function useDeleteJob(options: { onSuccess?: () => void } = {}) {
   return useAdminMutation({
-    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteJob(id)),
+    mutationFn: (id: string) => api.call('deleteJob', { params: { id } }),
     invalidates: [queryKeys.jobs.all, queryKeys.dashboard],
     rowIdOf: (id) => id,
     onSuccess: options.onSuccess,
@@ -56,4 +56,4 @@ export function useDeleteJob(options: { onSuccess?: () => void } = {}) {
 }
 
 /** POST jobs/bulk: approve, reject or delete the picked jobs, each on its own. */
-export const bulkJobs = (body: ListingBulkBody) => api.post<BulkResponse>(apiPaths.jobsBulk, body);
+export const bulkJobs = (body: ListingBulkBody) => api.call('jobsBulk', { body });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, type BookingKind, type ManualPaymentListResponse, type MessageResponse, type PaymentListResponse, type PaymentSort } from '@ute/contract';
+import type { BookingKind, PaymentSort } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
@@ -41,8 +41,7 @@ export const manualPaymentListQuery = (params: ManualPaymentListParams) => ({
 export function useStripePayments(params: StripePaymentListParams & { page: number }, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.payments.list('stripe', params),
-    queryFn: ({ signal }) =>
-      api.get<PaymentListResponse>(apiPaths.payments, { page: params.page, limit: PAYMENT_PAGE_SIZE, ...stripePaymentListQuery(params) }, signal),
+    queryFn: ({ signal }) => api.call('payments', { query: { page: params.page, limit: PAYMENT_PAGE_SIZE, ...stripePaymentListQuery(params) }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -52,8 +51,7 @@ export function useStripePayments(params: StripePaymentListParams & { page: numb
 export function useManualPayments(params: ManualPaymentListParams & { page: number }, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.payments.list('manual', params),
-    queryFn: ({ signal }) =>
-      api.get<ManualPaymentListResponse>(apiPaths.manualPayments, { page: params.page, limit: PAYMENT_PAGE_SIZE, ...manualPaymentListQuery(params) }, signal),
+    queryFn: ({ signal }) => api.call('manualPayments', { query: { page: params.page, limit: PAYMENT_PAGE_SIZE, ...manualPaymentListQuery(params) }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: RECEIPT_LINK_REFRESH_MS,
     enabled,
@@ -63,7 +61,7 @@ export function useManualPayments(params: ManualPaymentListParams & { page: numb
 /** Accept a manual payment: it moves to inProgress and shows a disabled 'Accepted'. */
 export function useAcceptPayment() {
   return useAdminMutation({
-    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.acceptManualPayment(id)),
+    mutationFn: (id: string) => api.call('acceptManualPayment', { params: { id } }),
     invalidates: [queryKeys.payments.all],
     rowIdOf: (id) => id,
   });

@@ -1,13 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  apiPaths,
-  type BulkResponse,
-  type MessageResponse,
-  type QueryBulkBody,
-  type QueryListResponse,
-  type ReplyBody,
-  type ReplyResponse,
-} from '@ute/contract';
+import type { QueryBulkBody, ReplyBody, ReplyResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
@@ -35,7 +27,7 @@ export const queryListQuery = (params: QueryListParams) => ({
 export function useCustomerQueries(params: QueryListParams & { page: number }) {
   return useQuery({
     queryKey: queryKeys.queries.list(params.page, params.email, params.sort, params.isUnanswered, params.id),
-    queryFn: ({ signal }) => api.get<QueryListResponse>(apiPaths.queries, { page: params.page, limit: QUERIES_PAGE_SIZE, ...queryListQuery(params) }, signal),
+    queryFn: ({ signal }) => api.call('queries', { query: { page: params.page, limit: QUERIES_PAGE_SIZE, ...queryListQuery(params) }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,7 +35,7 @@ export function useCustomerQueries(params: QueryListParams & { page: number }) {
 /** The screen shows its own texts for a reply (docs/product.md §2.4), so the kit's toasts stay silent here. */
 export function useReplyToQuery(options: { onSuccess: (result: ReplyResponse) => void; onError: () => void }) {
   return useAdminMutation({
-    mutationFn: (body: ReplyBody) => api.patch<ReplyResponse>(apiPaths.replyQuery, body),
+    mutationFn: (body: ReplyBody) => api.call('replyQuery', { body }),
     invalidates: [queryKeys.queries.all],
     silent: true,
     onSuccess: (result) => options.onSuccess(result),
@@ -53,7 +45,7 @@ export function useReplyToQuery(options: { onSuccess: (result: ReplyResponse) =>
 
 export function useDeleteQuery(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteQuery(id)),
+    mutationFn: (id: string) => api.call('deleteQuery', { params: { id } }),
     invalidates: [queryKeys.queries.all],
     rowIdOf: (id) => id,
     onSuccess: () => onSuccess?.(),
@@ -61,4 +53,4 @@ export function useDeleteQuery(onSuccess?: () => void) {
 }
 
 /** POST queries/bulk: delete the picked queries, each on its own. */
-export const bulkQueries = (body: QueryBulkBody) => api.post<BulkResponse>(apiPaths.queriesBulk, body);
+export const bulkQueries = (body: QueryBulkBody) => api.call('queriesBulk', { body });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, type MessageResponse, type QuoteListResponse, type Shipment, type ShipmentUpdateBody } from '@ute/contract';
+import type { ShipmentUpdateBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
@@ -14,7 +14,7 @@ export const quoteListQuery = (isAwaitingPrice: boolean) => ({ awaitingPrice: is
 export function useQuotes(page: number, isAwaitingPrice = false) {
   return useQuery({
     queryKey: queryKeys.quotes.list(page, isAwaitingPrice),
-    queryFn: ({ signal }) => api.get<QuoteListResponse>(apiPaths.quotes, { ...quoteListQuery(isAwaitingPrice), page, limit: QUOTES_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => api.call('quotes', { query: { ...quoteListQuery(isAwaitingPrice), page, limit: QUOTES_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,14 +22,14 @@ export function useQuotes(page: number, isAwaitingPrice = false) {
 export function useShipment(id: string) {
   return useQuery({
     queryKey: queryKeys.quotes.shipment(id),
-    queryFn: ({ signal }) => api.get<{ data: Shipment }>(apiPaths.shipment(id), undefined, signal),
+    queryFn: ({ signal }) => api.call('shipment', { params: { id }, signal }),
     select: (response) => response.data,
   });
 }
 
 export function useAcceptQuote(onSuccess: (id: string) => void) {
   return useAdminMutation({
-    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.acceptQuote(id)),
+    mutationFn: (id: string) => api.call('acceptQuote', { params: { id } }),
     invalidates: [queryKeys.quotes.all],
     rowIdOf: (id) => id,
     onSuccess: (_result, id) => onSuccess(id),
@@ -38,7 +38,7 @@ export function useAcceptQuote(onSuccess: (id: string) => void) {
 
 export function useRejectQuote(onSettled: () => void) {
   return useAdminMutation({
-    mutationFn: (id: string) => api.delete<MessageResponse>(apiPaths.rejectQuote(id)),
+    mutationFn: (id: string) => api.call('rejectQuote', { params: { id } }),
     invalidates: [queryKeys.quotes.all],
     rowIdOf: (id) => id,
     onSuccess: onSettled,
@@ -49,7 +49,7 @@ export function useRejectQuote(onSettled: () => void) {
 export function useSendQuotePrice(onSettled: () => void) {
   return useAdminMutation({
     mutationFn: ({ id, email, price }: { id: string; email?: string; price: string }) =>
-      api.post<MessageResponse>(apiPaths.sendQuotePrice(id), { ...(email ? { email } : {}), price }),
+      api.call('sendQuotePrice', { params: { id }, body: { ...(email ? { email } : {}), price } }),
     invalidates: [queryKeys.quotes.all],
     rowIdOf: ({ id }) => id,
     onSuccess: onSettled,
@@ -59,7 +59,7 @@ export function useSendQuotePrice(onSettled: () => void) {
 
 export function useUpdateShipment(id: string) {
   return useAdminMutation({
-    mutationFn: (body: ShipmentUpdateBody) => api.put<MessageResponse & { data: Shipment }>(apiPaths.updateShipment(id), body),
+    mutationFn: (body: ShipmentUpdateBody) => api.call('updateShipment', { params: { id }, body }),
     invalidates: [queryKeys.quotes.all],
   });
 }

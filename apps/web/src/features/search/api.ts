@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, SEARCH_TERM_MAX_LENGTH, SEARCH_TERM_MIN_LENGTH, type SearchGroup, type SearchResponse } from '@ute/contract';
+import { SEARCH_TERM_MAX_LENGTH, SEARCH_TERM_MIN_LENGTH, type SearchGroup } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { OPEN_ROW_PARAM } from '../../lib/useOpenedRow';
@@ -27,7 +27,7 @@ export function useGlobalSearch(term: string) {
   const q = term.trim();
   return useQuery({
     queryKey: queryKeys.globalSearch(q),
-    queryFn: ({ signal }) => api.get<SearchResponse>(apiPaths.globalSearch, { q }, signal),
+    queryFn: ({ signal }) => api.call('globalSearch', { query: { q }, signal }),
     select: (response) => response.data,
     enabled: isSearchable(q),
     placeholderData: keepPreviousData,

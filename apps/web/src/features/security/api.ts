@@ -1,13 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  apiPaths,
-  type MessageResponse,
-  type RecoveryCodesResponse,
-  type TwoFactorEnable,
-  type TwoFactorEnableResponse,
-  type TwoFactorSetup,
-  type TwoFactorStatus,
-} from '@ute/contract';
+import type { TwoFactorEnable } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { sessionActions } from '../../lib/session';
 import { notifySuccess } from '../../lib/toast';
@@ -15,10 +7,10 @@ import { useAdminMutation } from '../../lib/useAdminMutation';
 
 const TWO_FACTOR = ['twoFactor'] as const;
 
-export const useTwoFactorStatus = () => useQuery({ queryKey: TWO_FACTOR, queryFn: () => api.get<TwoFactorStatus>(apiPaths.twoFactorStatus) });
+export const useTwoFactorStatus = () => useQuery({ queryKey: TWO_FACTOR, queryFn: () => api.call('twoFactorStatus') });
 
 /** A new secret, waiting for its first code: the screen shows its QR code. */
-export const useSetUpTwoFactor = () => useAdminMutation({ mutationFn: () => api.post<TwoFactorSetup>(apiPaths.twoFactorSetup), invalidates: [] });
+export const useSetUpTwoFactor = () => useAdminMutation({ mutationFn: () => api.call('twoFactorSetup'), invalidates: [] });
 
 /**
  * Turns 2FA on with a first code and the password again. The server ends every other session of
@@ -27,7 +19,7 @@ export const useSetUpTwoFactor = () => useAdminMutation({ mutationFn: () => api.
  */
 export const useEnableTwoFactor = () =>
   useAdminMutation({
-    mutationFn: (body: TwoFactorEnable) => api.post<TwoFactorEnableResponse>(apiPaths.twoFactorEnable, body),
+    mutationFn: (body: TwoFactorEnable) => api.call('twoFactorEnable', { body }),
     invalidates: [TWO_FACTOR],
     silent: true,
     onSuccess: (result) => {
@@ -38,16 +30,16 @@ export const useEnableTwoFactor = () =>
 
 export const useDisableTwoFactor = () =>
   useAdminMutation({
-    mutationFn: (code: string) => api.post<MessageResponse>(apiPaths.twoFactorDisable, { code }),
+    mutationFn: (code: string) => api.call('twoFactorDisable', { body: { code } }),
     invalidates: [TWO_FACTOR],
     onSuccess: () => sessionActions.updateUser({ twoFactorEnabled: false }),
   });
 
 export const useRenewRecoveryCodes = () =>
   useAdminMutation({
-    mutationFn: (code: string) => api.post<RecoveryCodesResponse>(apiPaths.twoFactorRecoveryCodes, { code }),
+    mutationFn: (code: string) => api.call('twoFactorRecoveryCodes', { body: { code } }),
     invalidates: [TWO_FACTOR],
   });
 
 /** Bumps the token version on the server: every session of this admin ends, this one too. */
-export const signOutEverywhere = () => api.post<MessageResponse>(apiPaths.signOut);
+export const signOutEverywhere = () => api.call('signOut');

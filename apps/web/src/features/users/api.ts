@@ -1,13 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  apiPaths,
-  type BulkResponse,
-  type MessageResponse,
-  type UserBulkBody,
-  type UserListResponse,
-  type UserStatusBody,
-  type UserStoryResponse,
-} from '@ute/contract';
+import type { UserBulkBody, UserStatusBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation } from '../../lib/useAdminMutation';
@@ -22,7 +14,7 @@ export const userListQuery = (params: { search: string; id?: string }) => ({ sea
 export function useUsers(params: { page: number; search: string; id?: string }) {
   return useQuery({
     queryKey: queryKeys.users.list(params.page, params.search, params.id),
-    queryFn: ({ signal }) => api.get<UserListResponse>(apiPaths.users, { page: params.page, limit: USERS_PAGE_SIZE, ...userListQuery(params) }, signal),
+    queryFn: ({ signal }) => api.call('users', { query: { page: params.page, limit: USERS_PAGE_SIZE, ...userListQuery(params) }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +22,7 @@ export function useUsers(params: { page: number; search: string; id?: string }) 
 /** Activate or deactivate; the dashboard's active and inactive counts follow. */
 export function useSetUserStatus() {
   return useAdminMutation({
-    mutationFn: ({ id, status }: { id: string } & UserStatusBody) => api.put<MessageResponse>(apiPaths.userStatus(id), { status }),
+    mutationFn: ({ id, status }: { id: string } & UserStatusBody) => api.call('userStatus', { params: { id }, body: { status } }),
     invalidates: [queryKeys.users.all, queryKeys.dashboard],
     rowIdOf: ({ id }) => id,
   });
@@ -38,7 +30,7 @@ export function useSetUserStatus() {
 
 export function useDeleteUser(onSuccess?: () => void) {
   return useAdminMutation({
-    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteUser(id)),
+    mutationFn: (id: string) => api.call('deleteUser', { params: { id } }),
     invalidates: [queryKeys.users.all, queryKeys.dashboard],
     rowIdOf: (id) => id,
     onSuccess: () => onSuccess?.(),
@@ -46,12 +38,12 @@ export function useDeleteUser(onSuccess?: () => void) {
 }
 
 /** POST users/bulk: activate or deactivate the picked users, each on its own. */
-export const bulkUsers = (body: UserBulkBody) => api.post<BulkResponse>(apiPaths.usersBulk, body);
+export const bulkUsers = (body: UserBulkBody) => api.call('usersBulk', { body });
 
 /** GET users/:id/story: the user and their newest rows in each part of the marketplace the admin may open. */
 export function useUserStory(id: string) {
   return useQuery({
     queryKey: queryKeys.users.story(id),
-    queryFn: ({ signal }) => api.get<UserStoryResponse>(apiPaths.userStory(id), undefined, signal),
+    queryFn: ({ signal }) => api.call('userStory', { params: { id }, signal }),
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, type BulkResponse, type ListingBulkBody, type MessageResponse, type UteListResponse } from '@ute/contract';
+import type { ListingBulkBody } from '@ute/contract';
 import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
@@ -36,7 +36,7 @@ export const uteListQuery = (params: UteListParams) => ({
 export function useUtes(params: UteListParams & { page: number }) {
   return useQuery({
     queryKey: queryKeys.utes.list(params),
-    queryFn: ({ signal }) => api.get<UteListResponse>(apiPaths.utes, { page: params.page, pageSize: UTE_PAGE_SIZE, ...uteListQuery(params) }, signal),
+    queryFn: ({ signal }) => api.call('utes', { query: { page: params.page, pageSize: UTE_PAGE_SIZE, ...uteListQuery(params) }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: LICENCE_LINK_REFRESH_MS,
   });
@@ -45,7 +45,7 @@ export function useUtes(params: UteListParams & { page: number }) {
 export function useSetUteStatus() {
   return useAdminMutation({
     // A rejection's reason and note go as the call's body.
-    mutationFn: ({ id, status, rejection }: StatusChange) => api.patch<MessageResponse>(apiPaths.uteStatus(id), rejection, { status }),
+    mutationFn: ({ id, status, rejection }: StatusChange) => api.call('uteStatus', { params: { id }, query: { status }, body: rejection }),
     invalidates: [queryKeys.utes.all],
     rowIdOf: ({ id }) => id,
   });
@@ -53,7 +53,7 @@ export function useSetUteStatus() {
 
 export function useDeleteUte(options: { onSuccess?: () => void } = {}) {
   return useAdminMutation({
-    mutationFn: (id: string) => api.put<MessageResponse>(apiPaths.deleteUte(id)),
+    mutationFn: (id: string) => api.call('deleteUte', { params: { id } }),
     invalidates: [queryKeys.utes.all, queryKeys.dashboard],
     rowIdOf: (id) => id,
     onSuccess: options.onSuccess,
@@ -61,4 +61,4 @@ export function useDeleteUte(options: { onSuccess?: () => void } = {}) {
 }
 
 /** POST utes/bulk: approve, reject or delete the picked utes, each on its own. */
-export const bulkUtes = (body: ListingBulkBody) => api.post<BulkResponse>(apiPaths.utesBulk, body);
+export const bulkUtes = (body: ListingBulkBody) => api.call('utesBulk', { body });

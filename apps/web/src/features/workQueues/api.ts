@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, type WorkQueue, type WorkQueuesResponse } from '@ute/contract';
+import type { WorkQueue } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -10,7 +10,7 @@ export const WORK_QUEUES_REFRESH_MS = 60_000;
 export function useWorkQueues() {
   return useQuery({
     queryKey: queryKeys.workQueues,
-    queryFn: ({ signal }) => api.get<WorkQueuesResponse>(apiPaths.workQueues, undefined, signal),
+    queryFn: ({ signal }) => api.call('workQueues', { signal }),
     select: (response): Partial<Record<WorkQueue, number>> => Object.fromEntries(response.data.map(({ queue, count }) => [queue, count])),
     refetchInterval: WORK_QUEUES_REFRESH_MS,
     // A stale badge is no harm: a failed refresh keeps the last counts and tries again in 60 s.

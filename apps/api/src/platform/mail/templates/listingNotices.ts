@@ -1,5 +1,5 @@
 import { REJECTION_REASON_LABELS, type RejectionReason } from '@ute/contract';
-import type { OutgoingMail } from '../mail/mailer';
+import type { OutgoingMail } from '../mailer';
 
 /**
  * Every mail a lister gets about a moderation decision, in one file: the ute or job they listed was

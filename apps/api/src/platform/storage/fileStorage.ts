@@ -4,10 +4,9 @@ import { open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import type { Database, Db } from '../db/database';
-import { storedFiles } from '../db/tables/files.table';
-import { hmac, loadSigningSecret, safeEqual } from '../lib/secrets';
-import type { Config } from './config';
+import type { Database, Db } from '../../db/database';
+import { storedFiles } from '../../db/tables/files.table';
+import { hmac, loadSigningSecret, safeEqual } from '../../lib/secrets';
 
 /** The upload areas, the folder (or stored_files area) of each and the URL it is served under. Private ones need a signed URL. */
 export const FILE_AREAS = {
@@ -220,11 +219,17 @@ export class PostgresFileStorage implements FileStorage {
   }
 }
 
+/** The settings storage reads (the api's Config has them): where PGlite's uploads go, and the secret the URL signatures derive from. */
+export interface FileStorageConfig {
+  DATA_DIR: string;
+  JWT_SECRET?: string | undefined;
+}
+
 /**
  * The storage of the engine in use: PostgreSQL keeps uploads in the database, so any number of api
  * processes share them (and pg_dump backs them up); PGlite, one process, keeps them on its disk.
  */
-export function createFileStorage(database: Pick<Database, 'engine' | 'db'>, config: Pick<Config, 'DATA_DIR' | 'JWT_SECRET'>): FileStorage {
+export function createFileStorage(database: Pick<Database, 'engine' | 'db'>, config: FileStorageConfig): FileStorage {
   const urls = new FileUrlSigner(hmac(loadSigningSecret(config.JWT_SECRET, config.DATA_DIR), 'file-urls'));
   return database.engine === 'postgres' ? new PostgresFileStorage(database.db, urls) : new DiskFileStorage(config.DATA_DIR, urls);
 }

@@ -145,16 +145,13 @@ export class Mailer {
     return { kind: 'held', mailId: row.id };
   }
 
-  /** The queue's workers for outbox mail; each api process runs them. */
-  async startWorkers(): Promise<void> {
-    await this.queue.work('mail-delivery', async ({ mailId }) => {
-      // Another process holds the mail: this job comes back later (pg-boss retries with backoff)
-      // and finds it sent, or finds the claim run out because that process died.
-      if ((await this.attempt(mailId)) === 'claimed-elsewhere') throw new Error('mail is being sent by another process; retried later');
-    });
-    await this.queue.work('mail-sweep', async () => {
-      await this.requeueLostMails();
-    });
+  /**
+   * A `mail-delivery` job (platform/jobs/jobRegistry.ts, worked by every api process): one attempt
+   * at the mail. Another process holds the mail: this job comes back later (pg-boss retries with
+   * backoff) and finds it sent, or finds the claim run out because that process died.
+   */
+  async deliverQueued(mailId: string): Promise<void> {
+    if ((await this.attempt(mailId)) === 'claimed-elsewhere') throw new Error('mail is being sent by another process; retried later');
   }
 
   /**
@@ -301,8 +298,9 @@ export class Mailer {
   }
 
   /**
-   * Queues a job again for mails whose job was lost: pending long past their time, or claimed by a
-   * process that died (the claim ran out). The claim makes a duplicate job harmless.
+   * The `mail-sweep` job (every minute): queues a job again for mails whose job was lost: pending
+   * long past their time, or claimed by a process that died (the claim ran out). The claim makes a
+   * duplicate job harmless.
    */
   async requeueLostMails(limit = 100): Promise<number> {
     const lost = await this.db

@@ -1,11 +1,13 @@
 import { AUDIT_TIME_ZONE, auditTexts, type AuditVerifyResponse } from '@ute/contract';
-import type { OutgoingMail } from '../mail/mailer';
-import { formatAnchorLine, type AuditAnchor } from './auditChain';
+import type { OutgoingMail } from '../mailer';
 
 export interface AuditAnchorNotice {
   /** An active owner's address. */
   to: string;
-  anchor: AuditAnchor;
+  /** The chain head anchored: its entry, that entry's hash, when it was anchored (ISO). */
+  anchor: { seq: number; hash: string; at: string };
+  /** The anchor as a line of an anchor file, without its line break (modules/audit/auditChain.ts, formatAnchorLine). */
+  anchorLine: string;
   /** Where the anchors are also appended (AUDIT_ANCHOR_FILE), when configured. */
   anchorFile?: string;
   /** Why the chain no longer extends the previous anchor, when it does not (the mail is then an alert). */
@@ -19,7 +21,7 @@ export interface AuditAnchorNotice {
  * the database, it proves later that the log was not rewritten up to this entry. Daily, or at once
  * as an alert when the chain no longer extends the last anchor.
  */
-export function auditAnchorMail({ to, anchor, anchorFile, alert, verdict }: AuditAnchorNotice): OutgoingMail {
+export function auditAnchorMail({ to, anchor, anchorLine, anchorFile, alert, verdict }: AuditAnchorNotice): OutgoingMail {
   // The owners' calendar day (the Audit Log's date filters count the same days).
   const day = new Date(anchor.at).toLocaleDateString('en-CA', { timeZone: AUDIT_TIME_ZONE });
   const verdictLine =
@@ -49,7 +51,7 @@ export function auditAnchorMail({ to, anchor, anchorFile, alert, verdict }: Audi
       'The Audit Log export also shows each entry\'s hash (its "hash" column).',
       '',
       'The anchor, as a line of an anchor file:',
-      formatAnchorLine(anchor).trimEnd(),
+      anchorLine,
       '',
       'The Ute back-office',
     ].join('\n'),

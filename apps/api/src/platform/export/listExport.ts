@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditTargetType } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
-import { writeAudit } from './audit.repository';
-import { actorOf } from '../../plugins/context';
 import { sendCsv } from '../../lib/csv';
+import { actorOf, writeAudit } from '../audit/auditLog';
 
 export interface ListExport {
   /** The file's name before its day: `users` gives `users-2026-01-31.csv`. */
   fileName: string;
   /** What the list's rows are, as the audit log names them (`user`, `ute_booking`). */
-  targetType: string;
+  targetType: AuditTargetType;
   /** The list's query (search, filter, sort, tab), recorded with the entry. */
   filter: unknown;
   chunks: AsyncIterable<string>;

@@ -1,24 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RouteName } from '@ute/contract';
-import type { Database, Db } from '../db/database';
-import type { JobQueue } from '../lib/jobQueue';
-import type { RateLimitStore } from '../lib/rateLimiter';
-import type { AdminRow } from '../modules/auth/auth.repository';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { Actor } from '../modules/audit/audit.repository';
-import type { Mailer } from '../modules/mail/mailer';
-import type { PayoutProvider } from '../modules/bookings/payoutProvider';
-import type { Config } from './config';
-import type { FileStorage } from './storage';
+import type { Database, Db } from './db/database';
+import type { JobQueue } from './lib/jobQueue';
+import type { RateLimitStore } from './lib/rateLimiter';
+import type { AdminRow } from './modules/auth/auth.repository';
+import type { AuthService } from './modules/auth/auth.service';
+import type { PayoutProvider } from './modules/bookings/payoutProvider';
+import type { Mailer } from './platform/mail/mailer';
+import type { FileStorage } from './platform/storage/fileStorage';
+import type { Config } from './plugins/config';
 
-/** What every module needs, built once per app. */
+/** What every module needs, built once per app by the composition (app.ts). */
 export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
   log: FastifyBaseLogger;
   mailer: Mailer;
-  /** Background jobs, claimed by one process each (lib/jobQueue.ts). */
+  /** Background jobs, claimed by one process each (lib/jobQueue.ts; every job in platform/jobs/jobRegistry.ts). */
   queue: JobQueue;
   auth: AuthService;
   limits: RateLimitStore;
@@ -42,9 +41,4 @@ declare module 'fastify' {
     /** The admin api route's name in the contract (set by the guard when the route is added). */
     routeName?: RouteName;
   }
-}
-
-export function actorOf(request: { admin: AdminRow | null; id: string }): Actor & { adminId: string } {
-  if (!request.admin) throw new Error('actorOf called on a request without an admin');
-  return { adminId: request.admin.id, requestId: request.id };
 }

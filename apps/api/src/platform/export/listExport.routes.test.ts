@@ -6,6 +6,7 @@ import { EXPORT_BATCH } from '../../db/keyset';
 import { CSV_BOM, csvCell, csvLine } from '../../lib/csv';
 import { findFormulaCells, parseCsv } from '../../test/csv';
 import {
+  createAuditEntry,
   createCustomerQuery,
   createJob,
   createJobBooking,
@@ -22,7 +23,6 @@ import {
   createUsers,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { writeAudit } from './audit.repository';
 
 /**
  * A forced failure of every export's first database read (issue 23): each export reads its rows
@@ -346,11 +346,14 @@ const HOSTILE_CASES: Record<ExportName, HostileCase> = {
   auditLog: {
     query: () => 'action=csv.hostile',
     create: async (db) => {
-      await writeAudit(
-        db,
-        { adminId: null, requestId: HOSTILE[1] },
-        { action: 'csv.hostile', targetType: 'faq', targetId: HOSTILE[0], after: { note: HOSTILE[5] } },
-      );
+      await createAuditEntry(db, {
+        adminId: null,
+        requestId: HOSTILE[1],
+        action: 'csv.hostile',
+        targetType: 'faq',
+        targetId: HOSTILE[0],
+        after: { note: HOSTILE[5] },
+      });
       const [entry] = await queryRows<{ id: number }>(db, sql`select id from audit_log where action = 'csv.hostile' order by id desc limit 1`);
       return { id: String(entry.id), columns: { target_id: HOSTILE[0], request_id: HOSTILE[1], after: JSON.stringify({ note: HOSTILE[5] }) } };
     },

@@ -1,0 +1,74 @@
+import { canCall } from './access';
+import type { RouteName } from './routes';
+import type { SearchGroup } from './search';
+import { SEARCH_GROUPS } from './search';
+import type { UserStorySection } from './userStory';
+import { USER_STORY_SECTIONS } from './userStory';
+import type { WorkQueue } from './workQueues';
+import { WORK_QUEUES } from './workQueues';
+
+// The list call behind each work queue, search group, story section and export: who may open that
+// list sees it (the route table's access column stays the one map).
+
+/** The list call each queue filters: who may open that list sees its queue. */
+export const WORK_QUEUE_LISTS = {
+  pendingUtes: 'utes',
+  pendingJobs: 'jobs',
+  uteBookingsAwaitingPayout: 'uteBookings',
+  jobBookingsAwaitingPayout: 'jobBookings',
+  manualPaymentsAwaitingAcceptance: 'manualPayments',
+  unansweredQueries: 'queries',
+  quotesAwaitingPrice: 'quotes',
+} as const satisfies Record<WorkQueue, RouteName>;
+
+/** The queues an admin holding `roles` sees: those whose list they may open. */
+export function visibleWorkQueues(roles: readonly string[]): WorkQueue[] {
+  return WORK_QUEUES.filter((queue) => canCall(roles, WORK_QUEUE_LISTS[queue]));
+}
+
+/** The list call of each group's rows: who may open that list sees the group. */
+export const SEARCH_GROUP_LISTS = {
+  users: 'users',
+  utes: 'utes',
+  jobs: 'jobs',
+  uteBookings: 'uteBookings',
+  jobBookings: 'jobBookings',
+  queries: 'queries',
+} as const satisfies Record<SearchGroup, RouteName>;
+
+/** The groups an admin holding `roles` is answered: those whose list they may open. */
+export function visibleSearchGroups(roles: readonly string[]): SearchGroup[] {
+  return SEARCH_GROUPS.filter((group) => canCall(roles, SEARCH_GROUP_LISTS[group]));
+}
+
+/** The list call behind each section: who may open that list sees the section. */
+export const USER_STORY_SECTION_LISTS = {
+  utes: 'utes',
+  jobs: 'jobs',
+  uteBookings: 'uteBookings',
+  jobBookings: 'jobBookings',
+  payments: 'payments',
+  queries: 'queries',
+  activity: 'activities',
+  adminActions: 'auditLog',
+} as const satisfies Record<UserStorySection, RouteName>;
+
+/** The sections an admin holding `roles` is answered. */
+export function visibleUserStorySections(roles: readonly string[]): UserStorySection[] {
+  return USER_STORY_SECTIONS.filter((section) => canCall(roles, USER_STORY_SECTION_LISTS[section]));
+}
+
+/** The exportable lists: each one's export route, and the list route whose query (without the page) it takes. */
+export const LIST_EXPORTS = {
+  utes: { route: 'utesExport', list: 'utes' },
+  jobs: { route: 'jobsExport', list: 'jobs' },
+  quotes: { route: 'quotesExport', list: 'quotes' },
+  users: { route: 'usersExport', list: 'users' },
+  queries: { route: 'queriesExport', list: 'queries' },
+  uteBookings: { route: 'uteBookingsExport', list: 'uteBookings' },
+  jobBookings: { route: 'jobBookingsExport', list: 'jobBookings' },
+  payments: { route: 'paymentsExport', list: 'payments' },
+  manualPayments: { route: 'manualPaymentsExport', list: 'manualPayments' },
+  auditLog: { route: 'auditExport', list: 'auditLog' },
+} as const satisfies Record<string, { route: RouteName; list: RouteName }>;
+export type ExportName = keyof typeof LIST_EXPORTS;
