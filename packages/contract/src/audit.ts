@@ -3,7 +3,7 @@ import { pageNumberSchema, pageSizeSchema, paginationDataSchema, textSchema } fr
 import { ACTIVITY_TIME_ZONE } from './people';
 
 /**
- * The audit log (issue 15): every admin action, its before and after, chained by hash (migration
+ * The audit log (docs/design.md §8.2): every admin action, its before and after, chained by hash (migration
  * 0006). The screen lists and filters it, Verify walks the chain, Export streams it as CSV.
  */
 
@@ -116,7 +116,7 @@ export const AUDIT_SYSTEM_ADMIN = 'system';
 /**
  * The days the date filters (from/to) may name. The log starts long after 2000; a well-formed date
  * outside this range (year 0000, which PostgreSQL's date does not have) would otherwise reach SQL
- * and fail there as a 500 (issue 23).
+ * and fail there as a 500 (docs/design.md §8.2).
  */
 export const AUDIT_FIRST_DAY = '2000-01-01';
 export const AUDIT_LAST_DAY = '9999-12-31';

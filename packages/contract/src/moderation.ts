@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textSchema } from './common';
 
 /**
- * Bulk actions (issue 16): the rows picked on a list's page, each done in its own transaction with
+ * Bulk actions (docs/design.md §8.5): the rows picked on a list's page, each done in its own transaction with
  * its own audit entry, each with its own result. At most this many ids per call.
  */
 export const BULK_MAX_IDS = 100;

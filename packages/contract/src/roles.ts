@@ -1,4 +1,4 @@
-/** The back-office roles of issue 15; an admin may hold several. */
+/** The back-office roles (README, "Roles"); an admin may hold several. */
 export const ADMIN_ROLES = ['owner', 'finance', 'support', 'content', 'moderator'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 

@@ -52,7 +52,7 @@ export function defineApiRoutes(s: ContractSchemas) {
     forgotPassword: { method: 'POST', path: '/forgot-password-otp', access: 'public', body: s.forgotPasswordSchema, response: s.forgotPasswordResponseSchema },
     validOtp: { method: 'POST', path: '/valid-otp/:email', access: 'public', params: s.otpEmailParamSchema, body: s.otpSchema, response: s.otpResponseSchema },
     resetPassword: { method: 'POST', path: '/reset-password', access: 'public', body: s.resetPasswordSchema, response: s.messageSchema },
-    // Two-factor sign-in, enrolment and step-up (issue 15).
+    // Two-factor sign-in, enrolment and step-up (docs/design.md §8.1).
     signInTwoFactor: { method: 'POST', path: '/sign-in/two-factor', access: 'public', body: s.signInTwoFactorSchema, response: s.signInSuccessSchema },
     invitation: { method: 'GET', path: '/invitations/:token', access: 'public', params: s.invitationParamsSchema, response: s.invitationSchema },
     acceptInvitation: {
@@ -269,7 +269,7 @@ export function defineApiRoutes(s: ContractSchemas) {
     auditExport: { method: 'GET', path: '/audit-log/export', access: finance, query: s.auditExportQuerySchema, produces: 'text/csv' },
     auditVerify: { method: 'POST', path: '/audit-log/verify', access: ownerOnly, response: s.auditVerifyResponseSchema },
 
-    // CSV exports of the lists (issue 16): each takes its list's query without the page, and the roles
+    // CSV exports of the lists (docs/design.md §8.4): each takes its list's query without the page, and the roles
     // of its list (LIST_EXPORTS). Bank account numbers in them are masked to their last 3 digits, so
     // they need no step-up as the full bank details do.
     utesExport: { method: 'GET', path: '/get-all-ute-list/export', access: moderator, query: s.uteExportQuerySchema, produces: 'text/csv' },
@@ -288,13 +288,13 @@ export function defineApiRoutes(s: ContractSchemas) {
       produces: 'text/csv',
     },
 
-    // Bulk actions on the rows picked on a list's page (issue 16): the roles of the single-row calls they repeat.
+    // Bulk actions on the rows picked on a list's page (docs/design.md §8.5): the roles of the single-row calls they repeat.
     utesBulk: { method: 'POST', path: '/utes/bulk', access: moderator, body: s.listingBulkBodySchema, response: s.bulkResponseSchema },
     jobsBulk: { method: 'POST', path: '/jobs/bulk', access: moderator, body: s.listingBulkBodySchema, response: s.bulkResponseSchema },
     usersBulk: { method: 'POST', path: '/users/bulk', access: support, body: s.userBulkBodySchema, response: s.bulkResponseSchema },
     queriesBulk: { method: 'POST', path: '/queries/bulk', access: support, body: s.queryBulkBodySchema, response: s.bulkResponseSchema },
 
-    // A user's whole story on one page (issue 16). Answers only the sections whose lists the caller's
+    // A user's whole story on one page (README, "A user's whole story"). Answers only the sections whose lists the caller's
     // roles open (USER_STORY_SECTION_LISTS).
     userStory: { method: 'GET', path: '/users/:id/story', access: support, params: s.idParamSchema, response: s.userStoryResponseSchema },
   } as const satisfies Record<string, RouteRow>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './common';
 
-/** The kinds of rows global search finds (issue 16), in the order their groups are shown. */
+/** The kinds of rows global search finds (README, "Export, search and wide lists"), in the order their groups are shown. */
 export const SEARCH_GROUPS = ['users', 'utes', 'jobs', 'uteBookings', 'jobBookings', 'queries'] as const;
 export type SearchGroup = (typeof SEARCH_GROUPS)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userSchema } from './people';
 
 /**
- * A user's whole story on one page (issue 16): their details, then a short list per part of the
+ * A user's whole story on one page (README, "A user's whole story"): their details, then a short list per part of the
  * marketplace they touch, each with its total and a link to the full list filtered to them.
  */
 export const USER_STORY_SECTIONS = ['utes', 'jobs', 'uteBookings', 'jobBookings', 'payments', 'queries', 'activity', 'adminActions'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The work queues of issue 16: the rows of a list that wait for an admin. Each is one trigger-kept
+ * The work queues (docs/design.md §8.3): the rows of a list that wait for an admin. Each is one trigger-kept
  * counter in the api and one filter of its list, and the two mean exactly the same rows.
  */
 export const WORK_QUEUES = [

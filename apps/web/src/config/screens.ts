@@ -31,7 +31,7 @@ interface ScreenRow {
  * Every screen, one row each: the router, the sidebar (the rows with an icon, in this order), the
  * access check, the dashboard's cards and every link to a screen read it. The sidebar is
  * docs/product.md's 11 entries with Quotes after Job Booking List (docs/design.md decision 1), then
- * issue 15's. app/router.tsx gives each row its page.
+ * the team's screens (Admins, Audit Log, Security; README, "The admin team"). app/router.tsx gives each row its page.
  */
 const SCREEN_ROWS = {
   dashboard: { path: '/', label: 'Dashboard', icon: 'LayoutDashboard', access: ['dashboard'] },

@@ -6,7 +6,7 @@ import { actorOf } from '../../platform/audit/auditLog';
 import { createAdminsService } from './admins.service';
 
 /**
- * Routes of the admin team: list, invitations, roles, status, 2FA reset, sessions, settings (issue 15).
+ * Routes of the admin team: list, invitations, roles, status, 2FA reset, sessions, settings (docs/design.md §8.1).
  * Who may call them is the route table's access column (owners; the invitation pair is public), enforced by the guard.
  */
 export async function adminsRoutes(fastify: FastifyInstance): Promise<void> {

@@ -7,7 +7,7 @@ import { createAuditService } from './audit.service';
 
 const rolesOf = (request: FastifyRequest): readonly string[] => request.admin?.roles ?? [];
 
-/** Routes of the audit log: list, verify, CSV export (issue 15). Finance reads the money entries only. */
+/** Routes of the audit log: list, verify, CSV export (docs/design.md §8.2). Finance reads the money entries only. */
 export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const audit = createAuditService({ db: app.ctx.db, anchorFile: app.ctx.config.AUDIT_ANCHOR_FILE });

@@ -10,7 +10,7 @@ import { auditAnchorMail } from '../../platform/mail/templates/auditAnchorMail';
 import { formatAnchorLine, parseAnchorLine, verifyAuditChain, type AuditAnchor } from './auditChain';
 
 /**
- * The audit chain's external anchor (issue 23): a scheduled job copies the chain head (seq, hash,
+ * The audit chain's external anchor (docs/design.md §8.2): a scheduled job copies the chain head (seq, hash,
  * time) to where the database's owner cannot rewrite it, an append-only file outside DATA_DIR
  * (AUDIT_ANCHOR_FILE) and a daily mail to the owners. A later chain that no longer holds an anchor's
  * hash at its seq was rewritten; `npm run audit:verify -- --anchors FILE` and Verify check every anchor.

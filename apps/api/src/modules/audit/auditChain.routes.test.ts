@@ -15,7 +15,7 @@ import { hashAuditEntry } from './auditChain';
 import { runAuditVerify } from './auditVerifyCommand';
 
 /**
- * Issue 23, point 2: whoever owns the database cannot forge the audit chain unseen. Each attack is
+ * docs/design.md §8.2: whoever owns the database cannot forge the audit chain unseen. Each attack is
  * what a database owner can do (redefine a function, disable triggers, truncate, recompute hashes);
  * each must be reported at its first broken entry by the Verify route and by `npm run audit:verify`.
  */
@@ -92,7 +92,7 @@ async function rehashTailWithTheAppsAlgorithm(tx: DbOrTx, fromSeq: number): Prom
   await tx.execute(sql`update audit_chain_head set last_seq = ${last.seq}, last_hash = ${last.hash} where id = 1`);
 }
 
-describe('the audit chain against its database owner (issue 23)', () => {
+describe('the audit chain against its database owner ', () => {
   let anchorDir: string;
   beforeAll(() => {
     anchorDir = mkdtempSync(path.join(os.tmpdir(), 'ute-audit-anchors-'));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { countAuditEntries, findUnchainedEntry, readChainBatch, readChainHead, resolveBuiltinsFirst, type ChainRow } from './audit.repository';
 
 /**
- * The audit log's hash chain, checked by the app (issue 23): the database only writes it (its trigger,
+ * The audit log's hash chain, checked by the app (docs/design.md §8.2): the database only writes it (its trigger,
  * migration 0011), and nothing the database's owner can define (a function, an operator, a search
  * path) takes part in the verdict. The queries select stored columns as the database prints them,
  * with names resolved to PostgreSQL's built-ins first; every hash is computed here. What the chain

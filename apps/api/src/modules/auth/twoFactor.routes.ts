@@ -4,7 +4,7 @@ import { routeOptions } from '../../plugins/contractRoutes';
 import { actorOf } from '../../platform/audit/auditLog';
 import { authTexts, toAdminDto } from './auth.service';
 
-/** Routes of two-factor sign-in, enrolment and step-up (issue 15). */
+/** Routes of two-factor sign-in, enrolment and step-up (docs/design.md §8.1). */
 export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { twoFactor } = app.ctx.auth;

@@ -11,7 +11,7 @@ import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { listingNoticeKey } from './moderation.service';
 
 /**
- * A listing's notices to its lister are coalesced and counted (issue 23, 5c): one mail per listing
+ * A listing's notices to its lister are coalesced and counted (README, "Bulk moderation and notices to listers"; SECURITY.md, mail-sending calls): one mail per listing
  * per decision window, the last decision's; each new mail counted in the acting admin's hourly mail
  * quota. The window is the default (10 minutes), so it never runs out by itself during a test: the
  * tests end it (endWindowOf) as the window's job would, by delivering the held mail once it is due.

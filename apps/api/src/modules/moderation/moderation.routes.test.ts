@@ -10,8 +10,8 @@ import { startSmtpCapture, type SmtpCapture } from '../../test/smtpCapture';
 
 /**
  * Bulk moderation (utes, jobs, users, queries), the reasons of a rejection and the lister's notices
- * (issue 16, points 2 and 3), through the real routes, with mail to an in-process SMTP server. A
- * lister's notice is held for the listing's decision window (issue 23, 5c; listingNoticeCoalescing.test.ts),
+ * (docs/design.md §8.5), through the real routes, with mail to an in-process SMTP server. A
+ * lister's notice is held for the listing's decision window (listingNoticeCoalescing.test.ts),
  * so these tests shorten the window to a second, and the job poll with it, to see the mails soon.
  */
 let t: TestApp & { smtp: SmtpCapture };

@@ -88,7 +88,7 @@ export interface ListingNoticesDeps {
 }
 
 /**
- * A listing's notices to its lister (issue 23, 5c), for the utes and jobs services.
+ * A listing's notices to its lister (README, "Bulk moderation and notices to listers"), for the utes and jobs services.
  *
  * Coalesced: at most one mail per listing per decision window. The first decision's notice is held
  * in the outbox for the window; every later decision within it replaces the held text (the last

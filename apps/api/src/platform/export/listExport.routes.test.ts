@@ -25,7 +25,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 /**
- * A forced failure of every export's first database read (issue 23): each export reads its rows
+ * A forced failure of every export's first database read (docs/design.md §8.4): each export reads its rows
  * with readListBatches, so turning this on makes the first batch throw, as a query PostgreSQL
  * refuses would. Off unless a test turns it on.
  */
@@ -188,7 +188,7 @@ describe('CSV exports of the lists', () => {
 });
 
 /**
- * Values that would run as a formula in some spreadsheet locale or reader (issue 23): at the start,
+ * Values that would run as a formula in some spreadsheet locale or reader (docs/design.md §8.4): at the start,
  * after a `;` or `,` (Excel splits on `;` in much of Europe), after a line break or a tab, behind a
  * quote or spaces a reader drops.
  */
@@ -360,7 +360,7 @@ const HOSTILE_CASES: Record<ExportName, HostileCase> = {
   },
 };
 
-describe('CSV exports are safe in every spreadsheet locale (issue 23)', () => {
+describe('CSV exports are safe in every spreadsheet locale', () => {
   it('covers every export', () => {
     expect(Object.keys(HOSTILE_CASES).sort()).toEqual(Object.keys(LIST_EXPORTS).sort());
   });
@@ -417,7 +417,7 @@ describe('CSV exports are safe in every spreadsheet locale (issue 23)', () => {
   });
 });
 
-describe('a CSV export checks its query before it answers 200 (issue 23)', () => {
+describe('a CSV export checks its query before it answers 200', () => {
   afterEach(() => {
     firstBatch.isFailing = false;
   });
