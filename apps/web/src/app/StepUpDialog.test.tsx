@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { accessTexts } from '@ute/contract';
+import { accessTexts, PAYOUT_MESSAGES } from '@ute/contract';
 import { installFakeJsonApi, type FakeHandler } from '../test/fakeJsonApi';
 import { ApiError, api } from '../lib/apiClient';
 import { readToken, sessionActions } from '../lib/session';
@@ -10,6 +10,7 @@ import { StepUpDialog } from './StepUpDialog';
 let handler: FakeHandler;
 const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
 const STEP_UP_REQUIRED = { status: 403, body: { message: accessTexts.stepUpRequired, reason: 'STEP_UP_REQUIRED' } };
+const BANK_ACCOUNT = { accountNumber: '123456789', bsbCode: '062-000', accountHolderName: 'Liam Walker', bankName: 'Commonwealth Bank' };
 const bearerOf = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
 
 beforeEach(() => {
@@ -22,7 +23,8 @@ beforeEach(() => {
         ? { body: { token: 'fresh-token', message: 'Confirmed' } }
         : { status: 400, body: { message: 'Invalid authentication code' } };
     }
-    return bearerOf(init) === 'Bearer fresh-token' ? { body: { data: { bankName: 'Commonwealth Bank' } } } : STEP_UP_REQUIRED;
+    if (bearerOf(init) !== 'Bearer fresh-token') return STEP_UP_REQUIRED;
+    return url.pathname.includes('/update-manual-status/') ? { body: { message: PAYOUT_MESSAGES.paymentAccepted } } : { body: { data: BANK_ACCOUNT } };
   };
 });
 
@@ -40,7 +42,7 @@ describe('StepUpDialog', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '123 456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await expect(call).resolves.toEqual({ data: { bankName: 'Commonwealth Bank' } });
+    await expect(call).resolves.toEqual({ data: BANK_ACCOUNT });
     expect(readToken()).toBe('fresh-token');
     await waitFor(() => expect(screen.queryByLabelText('Authentication code')).toBeNull());
     const [, retried] = fetchMock.mock.calls.at(-1)!;

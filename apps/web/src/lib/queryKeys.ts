@@ -1,13 +1,19 @@
 import type { BookingKind } from '@ute/contract';
 
+/** A domain's keys: `all`, and `list(params)` for one page of its list, by its named parameters. */
+function listKeysOf<const TAll extends readonly string[]>(all: TAll) {
+  return { all, list: <TParams extends object>(params: TParams) => [...all, 'list', params] as const };
+}
+
+/** A domain whose list the api answers whole (no parameters). */
+function wholeListKeysOf<const TAll extends readonly string[]>(all: TAll) {
+  return { all, list: () => [...all, 'list'] as const };
+}
+
 const USERS = ['users'] as const;
-const UTES = ['utes'] as const;
-const JOBS = ['jobs'] as const;
-const BOOKINGS = { ute: ['uteBookings'] as const, job: ['jobBookings'] as const };
-const PAYMENTS = ['payments'] as const;
-const ACTIVITY = ['activity'] as const;
 const QUOTES = ['quotes'] as const;
-const QUERIES = ['queries'] as const;
+const ADMINS = ['admins'] as const;
+const BOOKINGS = { ute: ['uteBookings'] as const, job: ['jobBookings'] as const };
 
 /**
  * Every query key of the app in one place, so a feature can refresh another's lists without
@@ -23,42 +29,32 @@ export const queryKeys = {
   // Not invalidated by mutations: a hit opens its row on its list, which is always fresh.
   globalSearch: (term: string) => ['globalSearch', term] as const,
   users: {
-    all: USERS,
-    list: (page: number, search: string, id = '') => [...USERS, page, search, id] as const,
+    ...listKeysOf(USERS),
     // Under `users`: a status change on the page (or anywhere) refreshes it.
     story: (id: string) => [...USERS, 'story', id] as const,
   },
-  utes: {
-    all: UTES,
-    list: (params: { page: number; search: string; isPending: boolean; id?: string; userId?: string }) => [...UTES, params] as const,
-  },
-  jobs: {
-    all: JOBS,
-    list: (params: { page: number; search: string; sort: string | undefined; isPending: boolean; id?: string }) => [...JOBS, params] as const,
-  },
+  utes: listKeysOf(['utes']),
+  jobs: listKeysOf(['jobs']),
   bookings: {
     /** The booking lists of one kind (ute or job bookings). */
     all: (kind: BookingKind) => BOOKINGS[kind],
-    list: (kind: BookingKind, params: object) => [...BOOKINGS[kind], params] as const,
+    list: <TParams extends { kind: BookingKind }>(params: TParams) => [...BOOKINGS[params.kind], 'list', params] as const,
     bankAccount: (ownerId: string | null) => ['bankAccount', ownerId] as const,
   },
-  payments: {
-    all: PAYMENTS,
-    list: (tab: 'stripe' | 'manual', params: object) => [...PAYMENTS, tab, params] as const,
-  },
-  activity: {
-    all: ACTIVITY,
-    list: (userId: string, filter: string) => [...ACTIVITY, userId, filter] as const,
-  },
+  /** Both tabs' lists (`params.tab`): accepting a manual payment refreshes either. */
+  payments: listKeysOf(['payments']),
+  activity: listKeysOf(['activity']),
   quotes: {
-    all: QUOTES,
-    list: (page: number, isAwaitingPrice: boolean) => [...QUOTES, 'list', page, isAwaitingPrice] as const,
+    ...listKeysOf(QUOTES),
     shipment: (id: string) => [...QUOTES, 'shipment', id] as const,
   },
-  queries: {
-    all: QUERIES,
-    list: (page: number, email: string, sort: string, isUnanswered: boolean, id = '') => [...QUERIES, page, email, sort, isUnanswered, id] as const,
+  queries: listKeysOf(['queries']),
+  /** Verifying and exporting are themselves logged: both refresh the list. */
+  audit: listKeysOf(['audit']),
+  admins: {
+    ...wholeListKeysOf(ADMINS),
+    settings: [...ADMINS, 'settings'] as const,
   },
-  faq: ['faq'] as const,
-  blogs: ['blogs'] as const,
+  faq: wholeListKeysOf(['faq']),
+  blogs: wholeListKeysOf(['blogs']),
 };

@@ -1,36 +1,45 @@
-import { useMemo } from 'react';
+import type { ReactNode } from 'react';
+import type { ListPage } from '../../lib/listQuery';
 import { errorText } from '../../lib/toast';
 import type { DataTableProps } from './DataTable';
 import { ListView } from './ListView';
 import { Pager, type PagerProps } from './Pager';
 
-/** A paged list query as TanStack Query returns it: one page of rows and the total. */
-export interface PagedListQuery<TRow> {
-  data?: { data: TRow[]; totalCount: number };
+/** A list query as TanStack Query returns it, its `select` having made a ListPage of the answer. */
+export interface ListQuery<TRow> {
+  data?: ListPage<TRow>;
   isPending: boolean;
   isError: boolean;
   error: unknown;
 }
 
 export interface PagedListViewProps<TRow> extends Omit<DataTableProps<TRow>, 'data' | 'isLoading'> {
-  list: PagedListQuery<TRow>;
-  /** The Pager below the table; its total comes from the list. */
-  paging: Omit<PagerProps, 'totalCount'>;
+  list: ListQuery<TRow>;
+  /** The Pager below the table; its total comes from the list. Left out for a list the api answers whole. */
+  paging?: Omit<PagerProps, 'totalCount'>;
+  /** A pager of the screen's own instead (the quotes' 'page / total'). */
+  pager?: ReactNode;
 }
 
+const NO_ROWS: never[] = [];
+
 /**
- * A ListView fed by a paged list query: its rows, a spinner while the first page loads, the load
- * error when there is nothing to show (a failed refetch keeps the rows on screen), and the Pager.
+ * Every list screen's body, fed by its list query: a spinner while the first page loads; the load
+ * error in place of the table while there is nothing to show; else the rows and the pager, and a
+ * failed refetch (a page change, a refresh) keeps the last rows on screen with the error under them.
  */
-export function PagedListView<TRow>({ list, paging, ...table }: PagedListViewProps<TRow>) {
-  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
+export function PagedListView<TRow>({ list, paging, pager, ...table }: PagedListViewProps<TRow>) {
+  const error = list.isError ? errorText(list.error) : undefined;
   return (
-    <ListView
-      {...table}
-      error={list.isError && !list.data ? errorText(list.error) : undefined}
-      data={rows}
-      isLoading={list.isPending}
-      pager={<Pager {...paging} totalCount={list.data?.totalCount ?? 0} />}
-    />
+    <>
+      <ListView
+        {...table}
+        error={list.data ? undefined : error}
+        data={list.data?.rows ?? NO_ROWS}
+        isLoading={list.isPending}
+        pager={pager ?? (paging && <Pager {...paging} totalCount={list.data?.totalCount ?? 0} />)}
+      />
+      {list.data && error !== undefined && <p className="mt-2 text-sm text-red-700">{error}</p>}
+    </>
   );
 }

@@ -14,7 +14,6 @@ export { Spinner } from './Spinner';
 export { StatusBadge, type BadgeTone } from './StatusBadge';
 export { TabStrip, type TabOption } from './Tabs';
 export { EditDeleteActions } from './EditDeleteActions';
-export { ListView } from './ListView';
 export { PagedListView } from './PagedListView';
 export { Field, fieldClass } from './Field';
 export { SaveCancelButtons } from './SaveCancelButtons';

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { ActivityDayGroup, ActivityResponse } from '@ute/contract';
+import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { UserActivityPage } from './UserActivityPage';
 
@@ -30,12 +31,8 @@ const DATES = [
 ];
 const respond = (data: ActivityDayGroup[], hasMore = false): ActivityResponse => ({ data, user: by, dates: DATES, totalCount: 6, hasMore });
 
-type Handler = (url: URL) => { status?: number; body: unknown };
-let handler: Handler;
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const { status = 200, body } = handler(new URL(String(input), 'http://localhost'));
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-});
+let handler: FakeHandler;
+const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
 
 function defaultHandler(url: URL) {
   const date = url.searchParams.get('date');
@@ -56,11 +53,8 @@ function renderPage(path = `/users-activity/${USER_ID}`) {
 }
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
   handler = defaultHandler;
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('UserActivityPage', () => {
   it('shows the latest day by default with the heading, count line, label, time and sentence', async () => {

@@ -49,7 +49,7 @@ export function UserActivityPage() {
   const navigate = useNavigate();
   const [params, setParams] = useListParams(screens.userActivity);
   const filter: ActivityFilter = params.date === 'all' || isDayFilter(params.date) ? params.date : 'latest';
-  const activity = useUserActivity(id, filter);
+  const activity = useUserActivity({ userId: id, filter });
 
   const pages = activity.data?.pages ?? [];
   const first = pages[0];

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -12,13 +12,19 @@ export function isDayFilter(filter: ActivityFilter): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(filter);
 }
 
+export interface UserActivityParams {
+  userId: string;
+  filter: ActivityFilter;
+}
+
 /**
  * The user's activity for a filter. 'all' pages by day groups with the `before` cursor, so a user
- * with tens of thousands of activities loads a week at a time.
+ * with tens of thousands of activities loads a week at a time. Not a ListPage: its pages are day
+ * groups with the user, the days to filter by and the count, read by the activity screen itself.
  */
-export function useUserActivity(userId: string, filter: ActivityFilter) {
-  return useInfiniteQuery({
-    queryKey: queryKeys.activity.list(userId, filter),
+export const userActivityOptions = ({ userId, filter }: UserActivityParams) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.activity.list({ userId, filter }),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => {
       const query = isDayFilter(filter) ? { date: filter } : filter === 'all' ? { days: ACTIVITY_DAYS_PER_PAGE, before: pageParam } : { days: 1 };
@@ -27,4 +33,5 @@ export function useUserActivity(userId: string, filter: ActivityFilter) {
     getNextPageParam: (lastPage) => (filter === 'all' && lastPage.hasMore ? lastPage.data.at(-1)?.date : undefined),
     placeholderData: keepPreviousData,
   });
-}
+
+export const useUserActivity = (params: UserActivityParams) => useInfiniteQuery(userActivityOptions(params));

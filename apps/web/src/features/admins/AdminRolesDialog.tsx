@@ -24,7 +24,7 @@ export function AdminRolesDialog({ admin, onClose }: { admin: AdminListItem | nu
 }
 
 function RolesForm({ admin, onClose }: { admin: AdminListItem; onClose: () => void }) {
-  const update = useUpdateAdminRoles(onClose);
+  const update = useUpdateAdminRoles({ onSuccess: onClose });
   const form = useForm<RolesForm, unknown, RolesValues>({ resolver: zodResolver(updateAdminRolesSchema), defaultValues: { roles: admin.roles } });
   const { errors } = form.formState;
   const handleSubmit = form.handleSubmit((values) => {

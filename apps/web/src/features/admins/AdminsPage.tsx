@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
 import { ADMIN_ROLE_LABELS, type AdminListItem, type AdminStatus } from '@ute/contract';
-import { Button, ConfirmDialog, EmptyState, ListView, PageHeader, StatusBadge, TruncatedText, type BadgeTone } from '../../components/ui';
+import { Button, ConfirmDialog, EmptyState, PagedListView, PageHeader, StatusBadge, TruncatedText, type BadgeTone } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { errorText } from '../../lib/toast';
@@ -61,7 +61,7 @@ export function AdminsPage() {
   const [reinvite, setReinvite] = useState<InviteAdminDialogProps['initial']>(undefined);
   const [editingRoles, setEditingRoles] = useState<AdminListItem | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const action = useAdminAction(() => setPending(null));
+  const action = useAdminAction({ onSettled: () => setPending(null) });
   const ownId = useSession((session) => session.user?._id);
 
   const columns = useMemo<ColumnDef<AdminListItem, unknown>[]>(
@@ -140,15 +140,7 @@ export function AdminsPage() {
         </Button>
       </PageHeader>
       <RequireTwoFactorSetting />
-      <ListView
-        error={admins.isError ? errorText(admins.error) : undefined}
-        columns={columns}
-        data={admins.data?.data ?? []}
-        getRowId={(admin) => admin._id}
-        isLoading={admins.isPending}
-        caption="Admins"
-        empty={<EmptyState title="No admins yet" />}
-      />
+      <PagedListView list={admins} columns={columns} getRowId={(admin) => admin._id} caption="Admins" empty={<EmptyState title="No admins yet" />} />
       <InviteAdminDialog
         open={isInviting || reinvite !== undefined}
         initial={reinvite}

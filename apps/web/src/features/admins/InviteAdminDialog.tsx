@@ -31,7 +31,7 @@ export function InviteAdminDialog({ open, onClose, initial }: InviteAdminDialogP
 }
 
 function InviteForm({ initial, onClose }: { initial?: InviteAdminDialogProps['initial']; onClose: () => void }) {
-  const invite = useInviteAdmin(onClose);
+  const invite = useInviteAdmin({ onSuccess: onClose });
   const form = useForm<InviteForm, unknown, InviteValues>({
     resolver: zodResolver(inviteAdminSchema),
     defaultValues: { name: initial?.name ?? '', email: initial?.email ?? '', roles: initial?.roles ?? [] },

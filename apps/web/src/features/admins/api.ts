@@ -1,46 +1,54 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AcceptInvitation, AdminRole, AdminSettings, InviteAdmin, MessageResponse } from '@ute/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AcceptInvitation, AdminRole, AdminSettings, InviteAdmin, MessageResponse, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { selectListPage } from '../../lib/listQuery';
+import { queryKeys } from '../../lib/queryKeys';
 import { notifyError } from '../../lib/toast';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 import { useAsyncAction } from '../../lib/useAsyncAction';
 
-const ADMINS = ['admins'] as const;
-const adminKeys = {
-  all: ADMINS,
-  list: [...ADMINS, 'list'] as const,
-  settings: [...ADMINS, 'settings'] as const,
-};
+/** Every admin (a team is small: no paging). */
+export const adminListOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.admins.list(),
+    queryFn: ({ signal }) => api.call('admins', { signal }),
+    select: selectListPage,
+  });
 
-export function useAdmins() {
-  return useQuery({ queryKey: adminKeys.list, queryFn: ({ signal }) => api.call('admins', { signal }) });
-}
+export const useAdmins = () => useQuery(adminListOptions());
 
 export function useAdminSettings() {
-  return useQuery({ queryKey: adminKeys.settings, queryFn: ({ signal }) => api.call('adminSettings', { signal }) });
+  return useQuery({ queryKey: queryKeys.admins.settings, queryFn: ({ signal }) => api.call('adminSettings', { signal }) });
 }
 
-export function useInviteAdmin(onSuccess?: () => void) {
-  return useAdminMutation({
-    mutationFn: (body: InviteAdmin) => api.call('inviteAdmin', { body }),
-    invalidates: [adminKeys.list],
-    onSuccess: () => onSuccess?.(),
-  });
+export function useInviteAdmin(options?: MutationCallbacks<InviteAdmin, RouteResponse<'inviteAdmin'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (body: InviteAdmin) => api.call('inviteAdmin', { body }),
+      invalidates: [queryKeys.admins.list()],
+    },
+    options,
+  );
 }
 
-export function useUpdateAdminRoles(onSuccess?: () => void) {
-  return useAdminMutation({
-    mutationFn: ({ id, roles }: { id: string; roles: AdminRole[] }) => api.call('updateAdminRoles', { params: { id }, body: { roles } }),
-    invalidates: [adminKeys.list],
-    rowIdOf: ({ id }) => id,
-    onSuccess: () => onSuccess?.(),
-  });
+type AdminRolesChange = { id: string; roles: AdminRole[] };
+
+export function useUpdateAdminRoles(options?: MutationCallbacks<AdminRolesChange, RouteResponse<'updateAdminRoles'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: ({ id, roles }: AdminRolesChange) => api.call('updateAdminRoles', { params: { id }, body: { roles } }),
+      invalidates: [queryKeys.admins.list()],
+      rowIdOf: ({ id }) => id,
+    },
+    options,
+  );
 }
 
 /** The confirmed row actions: status, 2FA reset and sign-out everywhere. */
 export type AdminAction = 'deactivate' | 'reactivate' | 'reset-two-factor' | 'sign-out';
+type AdminActionCall = { id: string; action: AdminAction };
 
-function runAdminAction({ id, action }: { id: string; action: AdminAction }): Promise<MessageResponse> {
+function runAdminAction({ id, action }: AdminActionCall): Promise<MessageResponse> {
   switch (action) {
     case 'deactivate':
       return api.call('updateAdminStatus', { params: { id }, body: { isActive: false } });
@@ -53,21 +61,25 @@ function runAdminAction({ id, action }: { id: string; action: AdminAction }): Pr
   }
 }
 
-export function useAdminAction(onSettled?: () => void) {
-  return useAdminMutation({
-    mutationFn: runAdminAction,
-    invalidates: [adminKeys.list],
-    rowIdOf: ({ id }) => id,
-    onSuccess: () => onSettled?.(),
-    onError: () => onSettled?.(),
-  });
+export function useAdminAction(options?: MutationCallbacks<AdminActionCall, MessageResponse>) {
+  return useAdminMutation(
+    {
+      mutationFn: runAdminAction,
+      invalidates: [queryKeys.admins.list()],
+      rowIdOf: ({ id }) => id,
+    },
+    options,
+  );
 }
 
-export function useUpdateAdminSettings() {
-  return useAdminMutation({
-    mutationFn: (body: AdminSettings) => api.call('updateAdminSettings', { body }),
-    invalidates: [adminKeys.settings],
-  });
+export function useUpdateAdminSettings(options?: MutationCallbacks<AdminSettings, RouteResponse<'updateAdminSettings'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (body: AdminSettings) => api.call('updateAdminSettings', { body }),
+      invalidates: [queryKeys.admins.settings],
+    },
+    options,
+  );
 }
 
 // The accept-invite page is public and loads before the data layer, like the other auth screens.

@@ -8,10 +8,10 @@ import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { errorText, notifyError } from '../../lib/toast';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
-import { AUDIT_KEY, auditQueryOf, useAuditLog, useVerifyAudit } from './api';
+import { queryKeys } from '../../lib/queryKeys';
+import { auditQueryOf, useAuditLog, useVerifyAudit } from './api';
 import { AuditChanges } from './AuditChanges';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { actionLabel, adminLabel, targetTypeLabel } from './auditView';
@@ -40,8 +40,8 @@ export function AuditLogPage() {
   const roles = useSession((session) => session.user?.roles ?? []);
   const isOwner = roles.includes('owner');
   const queryClient = useQueryClient();
-  const verify = useVerifyAudit();
   const [verifyResult, setVerifyResult] = useState<AuditVerifyResponse | null>(null);
+  const verify = useVerifyAudit({ onSuccess: (result) => setVerifyResult(result) });
   const [openEntry, setOpenEntry] = useState<AuditEntry | null>(null);
   const choices = list.data?.filters;
   const hasFilter = Object.values(filter).some(Boolean);
@@ -50,14 +50,7 @@ export function AuditLogPage() {
 
   const handleVerify = () => {
     setVerifyResult(null);
-    verify.mutate(undefined, {
-      onSuccess: (result) => {
-        setVerifyResult(result);
-        // Verifying is itself logged: show that entry.
-        void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
-      },
-      onError: notifyError,
-    });
+    verify.mutate();
   };
 
   const columns = useMemo<ColumnDef<AuditEntry, unknown>[]>(
@@ -117,7 +110,7 @@ export function AuditLogPage() {
           download={downloadFile}
           totalRows={list.data?.totalCount}
           // The export is itself logged: show that entry.
-          onDone={() => void queryClient.invalidateQueries({ queryKey: AUDIT_KEY })}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: queryKeys.audit.all })}
         />
       </PageHeader>
       {verifyResult && <VerifyResult result={verifyResult} />}
@@ -217,7 +210,6 @@ export function AuditLogPage() {
         empty={<EmptyState title={hasFilter ? 'No entries match these filters' : 'No entries yet'} />}
         paging={{ page, pageSize: AUDIT_PAGE_SIZE, onPageChange: (next) => setParams({ page: next }) }}
       />
-      {list.isError && list.data && <p className="mt-2 text-sm text-red-700">{errorText(list.error)}</p>}
       <AuditEntryDialog entry={openEntry} onClose={() => setOpenEntry(null)} />
     </section>
   );

@@ -2,9 +2,8 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { Blog } from '@ute/contract';
-import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, ImageThumbnail, ListView, PageHeader, TruncatedText } from '../../components/ui';
+import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, ImageThumbnail, PagedListView, PageHeader, TruncatedText } from '../../components/ui';
 import { imageUrl, orNA } from '../../lib/format';
-import { errorText } from '../../lib/toast';
 import { useBlogs, useDeleteBlog, useSaveBlog, type BlogFormValues } from './api';
 import { BlogFormDialog } from './BlogFormDialog';
 import { blogDescriptionPreview, blogPostedAt } from './blogText';
@@ -16,8 +15,8 @@ export function BlogsPage() {
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<Blog | null>(null);
   const closeForm = () => setForm({ open: false });
-  const saveBlog = useSaveBlog(closeForm);
-  const deleteBlog = useDeleteBlog(() => setToDelete(null));
+  const saveBlog = useSaveBlog({ onSuccess: closeForm });
+  const deleteBlog = useDeleteBlog({ onSuccess: () => setToDelete(null) });
   const editing = form.open ? form.blog : null;
 
   const handleSubmit = (values: BlogFormValues) => {
@@ -74,15 +73,7 @@ export function BlogsPage() {
           Add Blog
         </Button>
       </PageHeader>
-      <ListView
-        error={blogs.isError ? errorText(blogs.error) : undefined}
-        columns={columns}
-        data={blogs.data ?? []}
-        getRowId={(blog) => blog._id}
-        isLoading={blogs.isPending}
-        caption="Blogs"
-        empty={<EmptyState title="No blogs found" />}
-      />
+      <PagedListView list={blogs} columns={columns} getRowId={(blog) => blog._id} caption="Blogs" empty={<EmptyState title="No blogs found" />} />
       <BlogFormDialog open={form.open} blog={editing} isPending={saveBlog.isPending} onSubmit={handleSubmit} onClose={closeForm} />
       <ConfirmDeleteDialog
         target={toDelete}

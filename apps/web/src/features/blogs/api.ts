@@ -1,15 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { selectWholeList } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
-export function useBlogs() {
-  return useQuery({
-    queryKey: queryKeys.blogs,
+export const blogListOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.blogs.list(),
     queryFn: ({ signal }) => api.call('blogs', { signal }),
-    select: (response) => response.data,
+    select: selectWholeList,
   });
-}
+
+export const useBlogs = () => useQuery(blogListOptions());
 
 export interface BlogFormValues {
   title: string;
@@ -32,20 +35,27 @@ export function toBlogFormData(values: BlogFormValues): FormData {
   return form;
 }
 
-export function useSaveBlog(onSuccess?: () => void) {
-  return useAdminMutation({
-    mutationFn: ({ id, values }: { id: string | null; values: BlogFormValues }) =>
-      id ? api.call('updateBlog', { params: { id }, body: toBlogFormData(values) }) : api.call('createBlog', { body: toBlogFormData(values) }),
-    invalidates: [queryKeys.blogs],
-    onSuccess: () => onSuccess?.(),
-  });
+type BlogSave = { id: string | null; values: BlogFormValues };
+
+/** Creates the blog (`id` null) or updates it. */
+export function useSaveBlog(options?: MutationCallbacks<BlogSave, RouteResponse<'createBlog'> | RouteResponse<'updateBlog'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: ({ id, values }: BlogSave) =>
+        id ? api.call('updateBlog', { params: { id }, body: toBlogFormData(values) }) : api.call('createBlog', { body: toBlogFormData(values) }),
+      invalidates: [queryKeys.blogs.all],
+    },
+    options,
+  );
 }
 
-export function useDeleteBlog(onSuccess?: () => void) {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('deleteBlog', { params: { id } }),
-    invalidates: [queryKeys.blogs],
-    rowIdOf: (id) => id,
-    onSuccess: () => onSuccess?.(),
-  });
+export function useDeleteBlog(options?: MutationCallbacks<string, RouteResponse<'deleteBlog'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('deleteBlog', { params: { id } }),
+      invalidates: [queryKeys.blogs.all],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }

@@ -1,10 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { WORK_QUEUE_LABELS, type BookingKind, type PaymentKind } from '@ute/contract';
-import { ActiveFilter, EmptyState, ExportCsvButton, ListView, PageHeader, Pager, TabStrip } from '../../components/ui';
+import { ActiveFilter, EmptyState, ExportCsvButton, PagedListView, PageHeader, TabStrip } from '../../components/ui';
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
-import { errorText } from '../../lib/toast';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel, userFilterLabel } from '../../lib/useOpenedRow';
@@ -51,8 +50,6 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
   const stripeTransfer = useStripeTransfer(kind);
   const [manualTarget, setManualTarget] = useState<ManualPaymentTarget | null>(null);
   useKeepPageInRange(bookings, params.page, BOOKING_PAGE_SIZE, setParams);
-
-  const rows = useMemo(() => bookings.data?.data ?? [], [bookings.data]);
 
   const columnsWithActions = useMemo<ColumnDef<BookingOf<K>, unknown>[]>(
     () => [
@@ -104,17 +101,13 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
         !isOneBooking && !isOneUser && <TabStrip label="Payment type" value={tab} options={BOOKING_TABS} onChange={(next) => setParams({ tab: next })} />
       )}
       <PayoutProviderNote provider={bookings.data?.payoutProvider} />
-      <ListView
-        error={bookings.isError && !bookings.data ? errorText(bookings.error) : undefined}
+      <PagedListView
+        list={bookings}
+        paging={{ page: params.page, pageSize: BOOKING_PAGE_SIZE, onPageChange: (page) => setParams({ page }) }}
         columns={columnsWithActions}
-        data={rows}
         getRowId={(booking) => booking._id}
-        isLoading={bookings.isPending}
         caption={caption}
         empty={<EmptyState title={isAwaitingPayout ? 'No bookings awaiting payout' : bookingEmptyText(tab)} />}
-        pager={
-          <Pager page={params.page} pageSize={BOOKING_PAGE_SIZE} totalCount={bookings.data?.totalCount ?? 0} onPageChange={(page) => setParams({ page })} />
-        }
       />
       <ManualPaymentDialog kind={kind} target={manualTarget} onClose={() => setManualTarget(null)} />
       {children}

@@ -1,35 +1,32 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accessTexts } from '@ute/contract';
+import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ManualPaymentDialog } from './ManualPaymentDialog';
 
 const BANK = { accountNumber: '12345678', bsbCode: '062-000', accountHolderName: 'Ava Nguyen', bankName: 'Commonwealth Bank' };
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+let handler: FakeHandler;
+const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
 
 function renderDialog(onClose = vi.fn()) {
   renderWithProviders(<ManualPaymentDialog kind="ute" target={{ bookingId: 'b1', ownerId: 'o1', amount: 420.5 }} onClose={onClose} />);
   return onClose;
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('ManualPaymentDialog', () => {
   it("shows the owner's bank details and the amount, records the payment with Transfer, then closes", async () => {
     let releaseTransfer: () => void = () => {};
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/get-account-detail/o1')) return json(200, { data: BANK });
-      if (url.endsWith('/transfer-manual-payment/b1') && init?.method === 'PUT') {
+    handler = async (url, init) => {
+      if (url.pathname.endsWith('/get-account-detail/o1')) return { body: { data: BANK } };
+      if (url.pathname.endsWith('/transfer-manual-payment/b1') && init.method === 'PUT') {
         await new Promise<void>((resolve) => (releaseTransfer = resolve));
-        return json(200, { message: 'Manual payment recorded successfully' });
+        return { body: { message: 'Manual payment recorded successfully' } };
       }
-      return json(404, { message: 'unexpected' });
-    });
-    vi.stubGlobal('fetch', fetchMock);
+      return { status: 404, body: { message: 'unexpected' } };
+    };
     const onClose = renderDialog();
 
     const dialog = await screen.findByRole('dialog', { name: 'Manual Payment' });
@@ -51,10 +48,7 @@ describe('ManualPaymentDialog', () => {
   });
 
   it("shows the server's message and keeps Transfer disabled when the owner has no bank details", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(404, { message: 'Bank account not found' })),
-    );
+    handler = () => ({ status: 404, body: { message: 'Bank account not found' } });
     renderDialog();
     expect(await screen.findByText('Bank account not found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
@@ -62,10 +56,7 @@ describe('ManualPaymentDialog', () => {
   });
 
   it('tells an admin without 2FA to turn it on, with the way to the Security page', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(403, { message: accessTexts.twoFactorRequired, reason: 'TWO_FACTOR_REQUIRED' })),
-    );
+    handler = () => ({ status: 403, body: { message: accessTexts.twoFactorRequired, reason: 'TWO_FACTOR_REQUIRED' } });
     renderDialog();
     expect(await screen.findByRole('alert')).toHaveTextContent(accessTexts.twoFactorRequired);
     expect(screen.getByRole('link', { name: 'Open the Security page' })).toHaveAttribute('href', '/security');

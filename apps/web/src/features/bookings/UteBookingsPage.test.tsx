@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UteBooking, UteBookingListResponse } from '@ute/contract';
+import { installFakeJsonApi } from '../../test/fakeJsonApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { UteBookingsPage } from './UteBookingsPage';
 
@@ -25,32 +26,28 @@ const delivered: UteBooking = {
 
 let lists: Record<string, UteBooking[]>;
 let provider: 'stripe' | 'ledger';
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-  const url = new URL(String(input), 'http://localhost');
+const fetchMock = installFakeJsonApi((url, init) => {
   if (url.pathname.endsWith('/ute-booking-list')) {
     const data =
       url.searchParams.get('awaitingPayout') === 'true'
         ? [...lists.stripe, ...lists.manual].filter((b) => b.status === 'delivered' && !b.isTransfered)
         : (lists[url.searchParams.get('payment') ?? 'stripe'] ?? []);
     const body: UteBookingListResponse = { data, totalCount: data.length, paginationData: { page: 1, totalPages: 1 }, payoutProvider: provider };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return { body };
   }
   if (url.pathname.includes('/transfer-amount/') && init.method === 'POST') {
     lists.stripe = lists.stripe.map((b) => ({ ...b, isTransfered: true }));
-    return new Response(JSON.stringify({ message: 'Amount transferred successfully' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return { body: { message: 'Amount transferred successfully' } };
   }
-  return new Response(JSON.stringify({ message: 'unexpected' }), { status: 404 });
+  return { status: 404, body: { message: 'unexpected' } };
 });
 
 const renderPage = (path = '/booking-list') => renderWithProviders(<UteBookingsPage />, path);
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
   lists = { stripe: [delivered], manual: [] };
   provider = 'stripe';
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('UteBookingsPage', () => {
   it('shows the columns of docs/product.md in order with AUD amounts and addresses', async () => {

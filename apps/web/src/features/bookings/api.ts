@@ -1,16 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   apiPaths,
   type BookingKind,
   type JobBooking,
   type JobBookingListResponse,
   type PaymentKind,
+  type RouteResponse,
   type UteBooking,
   type UteBookingListResponse,
 } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 /** Page size of the booking lists (docs/product.md §5). */
 export const BOOKING_PAGE_SIZE = 10;
@@ -43,18 +45,29 @@ export const bookingListQuery = (params: BookingListParams) => ({
 /** The CSV export of each kind's list. */
 export const bookingExportPathOf = (kind: BookingKind) => (kind === 'ute' ? apiPaths.uteBookingsExport : apiPaths.jobBookingsExport);
 
-export function useBookings<K extends BookingKind>(kind: K, params: BookingListParams & { page: number }) {
-  return useQuery({
-    queryKey: queryKeys.bookings.list(kind, params),
+/** A page of bookings, and who pays the Stripe tab's payouts out (the note above the list). */
+export type BookingPage<K extends BookingKind> = ListPage<BookingOf<K>> & Pick<BookingListResponseOf<K>, 'payoutProvider'>;
+
+const selectBookingPage = <K extends BookingKind>({ data, totalCount, payoutProvider }: BookingListResponseOf<K>): BookingPage<K> => ({
+  rows: data,
+  totalCount,
+  payoutProvider,
+});
+
+export const bookingListOptions = <K extends BookingKind>(kind: K, params: BookingListParams & { page: number }) =>
+  queryOptions({
+    queryKey: queryKeys.bookings.list({ kind, ...params }),
     queryFn: ({ signal }) => {
       const query = { page: params.page, limit: BOOKING_PAGE_SIZE, ...bookingListQuery(params) };
       const bookings = kind === 'ute' ? api.call('uteBookings', { query, signal }) : api.call('jobBookings', { query, signal });
       // Each kind's list answers that kind's rows: TypeScript cannot narrow K from `kind`.
       return bookings as Promise<BookingListResponseOf<K>>;
     },
+    select: selectBookingPage<K>,
     placeholderData: keepPreviousData,
   });
-}
+
+export const useBookings = <K extends BookingKind>(kind: K, params: BookingListParams & { page: number }) => useQuery(bookingListOptions(kind, params));
 
 export function useBankAccount(ownerId: string | null) {
   return useQuery({
@@ -66,30 +79,39 @@ export function useBankAccount(ownerId: string | null) {
   });
 }
 
+type StripeTransfer = { ownerId: string; bookingId: string };
+
 /** Stripe tab: the api sends the payout through Stripe (or the offline ledger), exactly once. */
-export function useStripeTransfer(kind: BookingKind) {
-  return useAdminMutation({
-    mutationFn: ({ ownerId, bookingId }: { ownerId: string; bookingId: string }) => api.call('stripeTransfer', { params: { uteOwnerId: ownerId, bookingId } }),
-    invalidates: [queryKeys.bookings.all(kind)],
-    rowIdOf: ({ bookingId }) => bookingId,
-  });
+export function useStripeTransfer(kind: BookingKind, options?: MutationCallbacks<StripeTransfer, RouteResponse<'stripeTransfer'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: ({ ownerId, bookingId }: StripeTransfer) => api.call('stripeTransfer', { params: { uteOwnerId: ownerId, bookingId } }),
+      invalidates: [queryKeys.bookings.all(kind)],
+      rowIdOf: ({ bookingId }) => bookingId,
+    },
+    options,
+  );
 }
 
 /** Manual tab: records that the owner was paid by bank transfer. */
-export function useManualTransfer(kind: BookingKind, options: { onSuccess?: () => void } = {}) {
-  return useAdminMutation({
-    mutationFn: (bookingId: string) => api.call('manualTransfer', { params: { bookingId }, body: { kind } }),
-    invalidates: [queryKeys.bookings.all(kind)],
-    rowIdOf: (bookingId) => bookingId,
-    onSuccess: options.onSuccess,
-  });
+export function useManualTransfer(kind: BookingKind, options?: MutationCallbacks<string, RouteResponse<'manualTransfer'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (bookingId: string) => api.call('manualTransfer', { params: { bookingId }, body: { kind } }),
+      invalidates: [queryKeys.bookings.all(kind)],
+      rowIdOf: (bookingId) => bookingId,
+    },
+    options,
+  );
 }
 
-export function useDeleteJobBooking(options: { onSuccess?: () => void } = {}) {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('deleteJobBooking', { params: { id } }),
-    invalidates: [queryKeys.bookings.all('job'), queryKeys.dashboard],
-    rowIdOf: (id) => id,
-    onSuccess: options.onSuccess,
-  });
+export function useDeleteJobBooking(options?: MutationCallbacks<string, RouteResponse<'deleteJobBooking'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('deleteJobBooking', { params: { id } }),
+      invalidates: [queryKeys.bookings.all('job'), queryKeys.dashboard],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }

@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { Faq, FaqBody } from '@ute/contract';
-import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, ListView, PageHeader, TruncatedText } from '../../components/ui';
-import { errorText } from '../../lib/toast';
+import { Button, ConfirmDeleteDialog, EditDeleteActions, EmptyState, PagedListView, PageHeader, TruncatedText } from '../../components/ui';
 import { useCreateFaq, useDeleteFaq, useFaqs, useUpdateFaq } from './api';
 import { FaqFormDialog } from './FaqFormDialog';
 
@@ -14,9 +13,9 @@ export function FaqPage() {
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<Faq | null>(null);
   const closeForm = () => setForm({ open: false });
-  const createFaq = useCreateFaq(closeForm);
-  const updateFaq = useUpdateFaq(closeForm);
-  const deleteFaq = useDeleteFaq(() => setToDelete(null));
+  const createFaq = useCreateFaq({ onSuccess: closeForm });
+  const updateFaq = useUpdateFaq({ onSuccess: closeForm });
+  const deleteFaq = useDeleteFaq({ onSuccess: () => setToDelete(null) });
   const editing = form.open ? form.faq : null;
   const isSaving = createFaq.isPending || updateFaq.isPending;
 
@@ -58,15 +57,7 @@ export function FaqPage() {
           Add FAQ
         </Button>
       </PageHeader>
-      <ListView
-        error={faqs.isError ? errorText(faqs.error) : undefined}
-        columns={columns}
-        data={faqs.data ?? []}
-        getRowId={(faq) => faq._id}
-        isLoading={faqs.isPending}
-        caption="Frequently asked questions"
-        empty={<EmptyState title="No FAQs" />}
-      />
+      <PagedListView list={faqs} columns={columns} getRowId={(faq) => faq._id} caption="Frequently asked questions" empty={<EmptyState title="No FAQs" />} />
       <FaqFormDialog open={form.open} faq={editing} isPending={isSaving} onSubmit={handleSubmit} onClose={closeForm} />
       <ConfirmDeleteDialog
         target={toDelete}

@@ -1,43 +1,53 @@
-import { useQuery } from '@tanstack/react-query';
-import type { FaqBody } from '@ute/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FaqBody, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { selectWholeList } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
-export function useFaqs() {
-  return useQuery({
-    queryKey: queryKeys.faq,
+export const faqListOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.faq.list(),
     queryFn: ({ signal }) => api.call('faqs', { signal }),
-    select: (response) => response.data,
+    select: selectWholeList,
   });
-}
+
+export const useFaqs = () => useQuery(faqListOptions());
 
 /** docs/product.md §2.4: FAQ failures show the server's message; add/update failures are also logged. */
 const logFailure = (action: string) => (error: unknown) => console.error(`FAQ ${action} failed`, error);
 
-export function useCreateFaq(onSuccess?: () => void) {
-  return useAdminMutation({
-    mutationFn: (body: FaqBody) => api.call('createFaq', { body }),
-    invalidates: [queryKeys.faq],
-    onSuccess: () => onSuccess?.(),
-    onError: logFailure('add'),
-  });
+export function useCreateFaq(options?: MutationCallbacks<FaqBody, RouteResponse<'createFaq'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (body: FaqBody) => api.call('createFaq', { body }),
+      invalidates: [queryKeys.faq.all],
+      onError: logFailure('add'),
+    },
+    options,
+  );
 }
 
-export function useUpdateFaq(onSuccess?: () => void) {
-  return useAdminMutation({
-    mutationFn: ({ id, question, answer }: FaqBody & { id: string }) => api.call('updateFaq', { params: { id }, body: { id, question, answer } }),
-    invalidates: [queryKeys.faq],
-    onSuccess: () => onSuccess?.(),
-    onError: logFailure('update'),
-  });
+type FaqChange = FaqBody & { id: string };
+
+export function useUpdateFaq(options?: MutationCallbacks<FaqChange, RouteResponse<'updateFaq'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: ({ id, question, answer }: FaqChange) => api.call('updateFaq', { params: { id }, body: { id, question, answer } }),
+      invalidates: [queryKeys.faq.all],
+      onError: logFailure('update'),
+    },
+    options,
+  );
 }
 
-export function useDeleteFaq(onSuccess?: () => void) {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('deleteFaq', { params: { id } }),
-    invalidates: [queryKeys.faq],
-    rowIdOf: (id) => id,
-    onSuccess: () => onSuccess?.(),
-  });
+export function useDeleteFaq(options?: MutationCallbacks<string, RouteResponse<'deleteFaq'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('deleteFaq', { params: { id } }),
+      invalidates: [queryKeys.faq.all],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }

@@ -67,7 +67,7 @@ export function JobListPage() {
     selection,
     bulk,
     column: selectColumn,
-  } = useBulkRows(jobs.data?.data, {
+  } = useBulkRows(jobs.data?.rows, {
     nameOf,
     mutationFn: bulkJobs,
     invalidates: [queryKeys.jobs.all, queryKeys.dashboard],
@@ -81,7 +81,7 @@ export function JobListPage() {
     onDelete: setToDelete,
   });
   useKeepPageInRange(jobs, params.page, JOB_PAGE_SIZE, setParams);
-  useOpenedRow(jobs.data?.data, params.open, setViewed);
+  useOpenedRow(jobs.data?.rows, params.open, setViewed);
 
   return (
     <section>

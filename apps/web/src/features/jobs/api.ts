@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { JobSort, ListingBulkBody } from '@ute/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { JobSort, ListingBulkBody, RouteResponse } from '@ute/contract';
 import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
+import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 /** Page size of the job list (docs/product.md §5). */
 export const JOB_PAGE_SIZE = 10;
@@ -29,30 +30,37 @@ export const jobListQuery = (params: JobListParams) => ({
   userId: params.userId || undefined,
 });
 
-export function useJobs(params: JobListParams & { page: number }) {
-  return useQuery({
+export const jobListOptions = (params: JobListParams & { page: number }) =>
+  queryOptions({
     queryKey: queryKeys.jobs.list(params),
     queryFn: ({ signal }) => api.call('jobs', { query: { page: params.page, limit: JOB_PAGE_SIZE, ...jobListQuery(params) }, signal }),
+    select: selectListPage,
     placeholderData: keepPreviousData,
   });
+
+export const useJobs = (params: JobListParams & { page: number }) => useQuery(jobListOptions(params));
+
+export function useSetJobStatus(options?: MutationCallbacks<StatusChange, RouteResponse<'jobStatus'>>) {
+  return useAdminMutation(
+    {
+      // A rejection's reason and note go as the call's body.
+      mutationFn: ({ id, status, rejection }: StatusChange) => api.call('jobStatus', { params: { id }, query: { status }, body: rejection }),
+      invalidates: [queryKeys.jobs.all],
+      rowIdOf: ({ id }) => id,
+    },
+    options,
+  );
 }
 
-export function useSetJobStatus() {
-  return useAdminMutation({
-    // A rejection's reason and note go as the call's body.
-    mutationFn: ({ id, status, rejection }: StatusChange) => api.call('jobStatus', { params: { id }, query: { status }, body: rejection }),
-    invalidates: [queryKeys.jobs.all],
-    rowIdOf: ({ id }) => id,
-  });
-}
-
-export function useDeleteJob(options: { onSuccess?: () => void } = {}) {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('deleteJob', { params: { id } }),
-    invalidates: [queryKeys.jobs.all, queryKeys.dashboard],
-    rowIdOf: (id) => id,
-    onSuccess: options.onSuccess,
-  });
+export function useDeleteJob(options?: MutationCallbacks<string, RouteResponse<'deleteJob'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('deleteJob', { params: { id } }),
+      invalidates: [queryKeys.jobs.all, queryKeys.dashboard],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }
 
 /** POST jobs/bulk: approve, reject or delete the picked jobs, each on its own. */

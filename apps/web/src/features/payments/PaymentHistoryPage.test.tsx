@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Payment } from '@ute/contract';
+import { installFakeJsonApi } from '../../test/fakeJsonApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { PaymentHistoryPage } from './PaymentHistoryPage';
 
@@ -20,30 +21,25 @@ const manual: Payment = {
 
 let manualRows: Payment[];
 let releaseAccept: () => void;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-  const url = new URL(String(input), 'http://localhost');
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const fetchMock = installFakeJsonApi(async (url, init) => {
   if (url.pathname.endsWith('/get-update-manual-status')) {
     const rows = url.searchParams.get('kind') === 'job' ? [] : manualRows;
-    return json({ data: rows, totalCount: rows.length, paginationData: { page: 1, totalPages: 1 } });
+    return { body: { data: rows, totalCount: rows.length, paginationData: { page: 1, totalPages: 1 } } };
   }
-  if (url.pathname.endsWith('/payment-list')) return json({ data: [], totalCount: 0, paginationData: { page: 1, totalPages: 1 } });
+  if (url.pathname.endsWith('/payment-list')) return { body: { data: [], totalCount: 0, paginationData: { page: 1, totalPages: 1 } } };
   if (url.pathname.includes('/update-manual-status/') && init.method === 'PUT') {
     await new Promise<void>((resolve) => (releaseAccept = resolve));
     manualRows = manualRows.map((p) => ({ ...p, status: 'inProgress' }));
-    return json({ message: 'Payment accepted successfully' });
+    return { body: { message: 'Payment accepted successfully' } };
   }
-  return json({ message: 'unexpected' }, 404);
+  return { status: 404, body: { message: 'unexpected' } };
 });
 
 const renderPage = (path: string) => renderWithProviders(<PaymentHistoryPage />, path);
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
   manualRows = [manual, { ...manual, _id: '00000006-0000-4000-8000-000000000004', paymentImage: null, transactionId: null, status: 'inProgress' }];
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('PaymentHistoryPage', () => {
   it('shows the manual columns, cents as AUD, the receipt link or No receipt, and Accepted for inProgress', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { apiPaths, WORK_QUEUE_LABELS, type Payment } from '@ute/contract';
 import {
@@ -6,9 +6,8 @@ import {
   Button,
   EmptyState,
   ExportCsvButton,
-  ListView,
+  PagedListView,
   PageHeader,
-  Pager,
   SearchBox,
   StatusBadge,
   TabStrip,
@@ -18,7 +17,7 @@ import { paymentTone } from '../../domain';
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatCentsAud, formatDateTime, orNA } from '../../lib/format';
-import { errorText } from '../../lib/toast';
+import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
 import { userFilterLabel } from '../../lib/useOpenedRow';
 import {
@@ -57,14 +56,7 @@ export function PaymentHistoryPage() {
   const accept = useAcceptPayment();
   const [receipt, setReceipt] = useState<string | null>(null);
 
-  const totalCount = payments.data?.totalCount ?? 0;
-  const rows = useMemo(() => payments.data?.data ?? [], [payments.data]);
-
-  useEffect(() => {
-    if (payments.isPlaceholderData || !payments.data) return;
-    const lastPage = Math.max(1, Math.ceil(totalCount / PAYMENT_PAGE_SIZE));
-    if (params.page > lastPage) setParams({ page: lastPage }, { replace: true });
-  }, [payments.data, payments.isPlaceholderData, totalCount, params.page, setParams]);
+  useKeepPageInRange(payments, params.page, PAYMENT_PAGE_SIZE, setParams);
 
   const columns = useMemo<ColumnDef<Payment, unknown>[]>(() => {
     const common: ColumnDef<Payment, unknown>[] = [
@@ -155,15 +147,13 @@ export function PaymentHistoryPage() {
           <TabStrip label="Manual payment kind" value={kind} options={MANUAL_PAYMENT_TABS} onChange={(next) => setParams({ kind: next })} />
         </div>
       )}
-      <ListView
-        error={payments.isError && !payments.data ? errorText(payments.error) : undefined}
+      <PagedListView
+        list={payments}
+        paging={{ page: params.page, pageSize: PAYMENT_PAGE_SIZE, onPageChange: (page) => setParams({ page }) }}
         columns={columns}
-        data={rows}
         getRowId={(payment) => payment._id}
-        isLoading={payments.isPending}
         caption={tab === 'stripe' ? 'Stripe payments' : isAwaitingAcceptance ? 'Manual payments awaiting acceptance' : `Manual ${kind} payments`}
         empty={<EmptyState title={paymentEmptyText(tab)} />}
-        pager={<Pager page={params.page} pageSize={PAYMENT_PAGE_SIZE} totalCount={totalCount} onPageChange={(page) => setParams({ page })} />}
       />
       <ReceiptDialog src={receipt} onClose={() => setReceipt(null)} />
     </section>

@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BookingKind, PaymentSort } from '@ute/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BookingKind, PaymentSort, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 /** Page size of the payment lists (docs/product.md §5). */
 export const PAYMENT_PAGE_SIZE = 10;
@@ -38,31 +39,38 @@ export const manualPaymentListQuery = (params: ManualPaymentListParams) => ({
   awaitingAcceptance: params.isAwaitingAcceptance ? ('true' as const) : undefined,
 });
 
-export function useStripePayments(params: StripePaymentListParams & { page: number }, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.payments.list('stripe', params),
+export const stripePaymentListOptions = (params: StripePaymentListParams & { page: number }) =>
+  queryOptions({
+    queryKey: queryKeys.payments.list({ tab: 'stripe', ...params }),
     queryFn: ({ signal }) => api.call('payments', { query: { page: params.page, limit: PAYMENT_PAGE_SIZE, ...stripePaymentListQuery(params) }, signal }),
+    select: selectListPage,
     placeholderData: keepPreviousData,
-    enabled,
   });
-}
+
+export const useStripePayments = (params: StripePaymentListParams & { page: number }, enabled: boolean) =>
+  useQuery({ ...stripePaymentListOptions(params), enabled });
 
 /** Manual payments of one kind, or (`kind` undefined, `isAwaitingAcceptance`) the work queue of both kinds. */
-export function useManualPayments(params: ManualPaymentListParams & { page: number }, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.payments.list('manual', params),
+export const manualPaymentListOptions = (params: ManualPaymentListParams & { page: number }) =>
+  queryOptions({
+    queryKey: queryKeys.payments.list({ tab: 'manual', ...params }),
     queryFn: ({ signal }) => api.call('manualPayments', { query: { page: params.page, limit: PAYMENT_PAGE_SIZE, ...manualPaymentListQuery(params) }, signal }),
+    select: selectListPage,
     placeholderData: keepPreviousData,
     refetchInterval: RECEIPT_LINK_REFRESH_MS,
-    enabled,
   });
-}
+
+export const useManualPayments = (params: ManualPaymentListParams & { page: number }, enabled: boolean) =>
+  useQuery({ ...manualPaymentListOptions(params), enabled });
 
 /** Accept a manual payment: it moves to inProgress and shows a disabled 'Accepted'. */
-export function useAcceptPayment() {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('acceptManualPayment', { params: { id } }),
-    invalidates: [queryKeys.payments.all],
-    rowIdOf: (id) => id,
-  });
+export function useAcceptPayment(options?: MutationCallbacks<string, RouteResponse<'acceptManualPayment'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('acceptManualPayment', { params: { id } }),
+      invalidates: [queryKeys.payments.all],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }

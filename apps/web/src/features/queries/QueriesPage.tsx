@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, Reply, Trash2 } from 'lucide-react';
-import { apiPaths, WORK_QUEUE_LABELS, type CustomerQuery } from '@ute/contract';
+import { apiPaths, totalPagesOf, WORK_QUEUE_LABELS, type CustomerQuery } from '@ute/contract';
 import {
   ActiveFilter,
   BulkActionBar,
@@ -11,9 +11,8 @@ import {
   ConfirmDialog,
   EmptyState,
   ExportCsvButton,
-  ListView,
+  PagedListView,
   PageHeader,
-  Pager,
   SearchBox,
   TruncatedText,
   useBulkRows,
@@ -21,7 +20,6 @@ import {
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA, truncateWords } from '../../lib/format';
-import { errorText } from '../../lib/toast';
 import { queryKeys } from '../../lib/queryKeys';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel, useOpenedRow } from '../../lib/useOpenedRow';
@@ -41,15 +39,15 @@ export function QueriesPage() {
   const listParams = { email: params.email, sort, isUnanswered, id: params.open };
   const queries = useCustomerQueries({ ...listParams, page: params.page });
   const [viewing, setViewing] = useState<CustomerQuery | null>(null);
-  useOpenedRow(queries.data?.queries, params.open, setViewing);
+  useOpenedRow(queries.data?.rows, params.open, setViewing);
   const [replying, setReplying] = useState<CustomerQuery | null>(null);
   const [toDelete, setToDelete] = useState<CustomerQuery | null>(null);
-  const deleteQuery = useDeleteQuery(() => setToDelete(null));
+  const deleteQuery = useDeleteQuery({ onSuccess: () => setToDelete(null) });
   const {
     selection,
     bulk,
     column: selectColumn,
-  } = useBulkRows(queries.data?.queries, {
+  } = useBulkRows(queries.data?.rows, {
     nameOf: (query: CustomerQuery) => `the query from ${query.email}`,
     mutationFn: bulkQueries,
     invalidates: [queryKeys.queries.all],
@@ -114,10 +112,9 @@ export function QueriesPage() {
     [selectColumn],
   );
 
-  const totalCount = queries.data?.totalCount ?? 0;
-  const totalPages = queries.data?.totalPages ?? 1;
+  const totalPages = totalPagesOf(queries.data?.totalCount ?? 0, QUERIES_PAGE_SIZE);
   // Keep an open dialog in step with the list after a reply lands.
-  const viewingNow = viewing ? (queries.data?.queries.find((query) => query._id === viewing._id) ?? viewing) : null;
+  const viewingNow = viewing ? (queries.data?.rows.find((query) => query._id === viewing._id) ?? viewing) : null;
   return (
     <section>
       <PageHeader title="User Queries">
@@ -148,23 +145,18 @@ export function QueriesPage() {
           Delete selected
         </Button>
       </BulkActionBar>
-      <ListView
-        error={queries.isError ? errorText(queries.error) : undefined}
+      <PagedListView
+        list={queries}
+        paging={{
+          page: params.page,
+          pageSize: QUERIES_PAGE_SIZE,
+          onPageChange: (page) => setParams({ page }),
+          windowSize: totalPages <= ALL_PAGE_BUTTONS_UP_TO ? 0 : 9,
+        }}
         columns={columns}
-        data={queries.data?.queries ?? []}
         getRowId={(query) => query._id}
-        isLoading={queries.isPending}
         caption="Customer queries"
         empty={<EmptyState title="No queries found" />}
-        pager={
-          <Pager
-            page={params.page}
-            pageSize={QUERIES_PAGE_SIZE}
-            totalCount={totalCount}
-            onPageChange={(page) => setParams({ page })}
-            windowSize={totalPages <= ALL_PAGE_BUTTONS_UP_TO ? 0 : 9}
-          />
-        }
       />
       <QueryDetailsDialog query={viewingNow} onClose={() => setViewing(null)} />
       <ReplyDialog query={replying} onClose={() => setReplying(null)} />

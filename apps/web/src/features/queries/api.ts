@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { QueryBulkBody, ReplyBody, ReplyResponse } from '@ute/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CustomerQuery, QueryBulkBody, QueryListResponse, ReplyBody, ReplyResponse, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 export const QUERIES_PAGE_SIZE = 10;
 export type QuerySort = 'latest' | 'oldest';
@@ -24,32 +25,39 @@ export const queryListQuery = (params: QueryListParams) => ({
   id: params.id || undefined,
 });
 
-export function useCustomerQueries(params: QueryListParams & { page: number }) {
-  return useQuery({
-    queryKey: queryKeys.queries.list(params.page, params.email, params.sort, params.isUnanswered, params.id),
+const selectQueryPage = ({ queries, totalCount }: QueryListResponse): ListPage<CustomerQuery> => ({ rows: queries, totalCount });
+
+export const queryListOptions = (params: QueryListParams & { page: number }) =>
+  queryOptions({
+    queryKey: queryKeys.queries.list(params),
     queryFn: ({ signal }) => api.call('queries', { query: { page: params.page, limit: QUERIES_PAGE_SIZE, ...queryListQuery(params) }, signal }),
+    select: selectQueryPage,
     placeholderData: keepPreviousData,
   });
-}
+
+export const useCustomerQueries = (params: QueryListParams & { page: number }) => useQuery(queryListOptions(params));
 
 /** The screen shows its own texts for a reply (docs/product.md §2.4), so the kit's toasts stay silent here. */
-export function useReplyToQuery(options: { onSuccess: (result: ReplyResponse) => void; onError: () => void }) {
-  return useAdminMutation({
-    mutationFn: (body: ReplyBody) => api.call('replyQuery', { body }),
-    invalidates: [queryKeys.queries.all],
-    silent: true,
-    onSuccess: (result) => options.onSuccess(result),
-    onError: () => options.onError(),
-  });
+export function useReplyToQuery(options?: MutationCallbacks<ReplyBody, ReplyResponse>) {
+  return useAdminMutation(
+    {
+      mutationFn: (body: ReplyBody) => api.call('replyQuery', { body }),
+      invalidates: [queryKeys.queries.all],
+      silent: true,
+    },
+    options,
+  );
 }
 
-export function useDeleteQuery(onSuccess?: () => void) {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('deleteQuery', { params: { id } }),
-    invalidates: [queryKeys.queries.all],
-    rowIdOf: (id) => id,
-    onSuccess: () => onSuccess?.(),
-  });
+export function useDeleteQuery(options?: MutationCallbacks<string, RouteResponse<'deleteQuery'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('deleteQuery', { params: { id } }),
+      invalidates: [queryKeys.queries.all],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }
 
 /** POST queries/bulk: delete the picked queries, each on its own. */

@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { apiPaths, WORK_QUEUE_LABELS, type Shipment } from '@ute/contract';
-import { ActiveFilter, Button, ConfirmDialog, EmptyState, ExportCsvButton, ListView, PageHeader, StatusBadge, TruncatedText } from '../../components/ui';
+import { apiPaths, totalPagesOf, WORK_QUEUE_LABELS, type Shipment } from '@ute/contract';
+import { ActiveFilter, Button, ConfirmDialog, EmptyState, ExportCsvButton, PagedListView, PageHeader, StatusBadge, TruncatedText } from '../../components/ui';
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA } from '../../lib/format';
-import { errorText } from '../../lib/toast';
+import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
-import { quoteListQuery, useAcceptQuote, useQuotes, useRejectQuote, useSendQuotePrice } from './api';
+import { QUOTES_PAGE_SIZE, quoteListQuery, useAcceptQuote, useQuotes, useRejectQuote, useSendQuotePrice } from './api';
 import { QuotePager } from './QuotePager';
 import { isOpenQuote, isQuotePagerShown, NOT_AVAILABLE, quoteView, shipmentTone } from './quoteView';
 import { SendPriceDialog } from './SendPriceDialog';
@@ -16,22 +16,20 @@ import { SendPriceDialog } from './SendPriceDialog';
 export function QuotesPage() {
   const navigate = useNavigate();
   const [params, setParams] = useListParams(screens.quotes);
-  const isAwaitingPrice = params.awaitingPrice === 'true';
-  const quotes = useQuotes(params.page, isAwaitingPrice);
+  const listParams = { isAwaitingPrice: params.awaitingPrice === 'true' };
+  const quotes = useQuotes({ ...listParams, page: params.page });
   const [toReject, setToReject] = useState<Shipment | null>(null);
   const [toPrice, setToPrice] = useState<Shipment | null>(null);
   const openShipment = (id: string) => void navigate(screens.shipment.href({ id }));
-  const acceptQuote = useAcceptQuote(openShipment);
+  const acceptQuote = useAcceptQuote({ onSuccess: (_result, id) => openShipment(id) });
   // docs/product.md §2.4: a failed send or reject closes the dialog; the error toast still says why.
-  const rejectQuote = useRejectQuote(() => setToReject(null));
-  const sendPrice = useSendQuotePrice(() => setToPrice(null));
+  const rejectQuote = useRejectQuote({ onSettled: () => setToReject(null) });
+  const sendPrice = useSendQuotePrice({ onSettled: () => setToPrice(null) });
 
-  const totalCount = quotes.data?.totalCounts ?? 0;
-  const totalPages = quotes.data?.paginationData.totalPages ?? 1;
-  useEffect(() => {
-    // After a reject empties the last page, step back to the new last page.
-    if (quotes.data && !quotes.isPlaceholderData && params.page > totalPages) setParams({ page: totalPages }, { replace: true });
-  }, [quotes.data, quotes.isPlaceholderData, params.page, totalPages, setParams]);
+  const totalCount = quotes.data?.totalCount ?? 0;
+  const totalPages = totalPagesOf(totalCount, QUOTES_PAGE_SIZE);
+  // After a reject empties the last page, step back to the new last page.
+  useKeepPageInRange(quotes, params.page, QUOTES_PAGE_SIZE, setParams);
 
   const columns: ColumnDef<Shipment, unknown>[] = [
     {
@@ -94,15 +92,13 @@ export function QuotesPage() {
   return (
     <section>
       <PageHeader title="Quotes">
-        <ExportCsvButton path={apiPaths.quotesExport} query={quoteListQuery(isAwaitingPrice)} download={downloadFile} totalRows={quotes.data?.totalCounts} />
+        <ExportCsvButton path={apiPaths.quotesExport} query={quoteListQuery(listParams)} download={downloadFile} totalRows={quotes.data?.totalCount} />
       </PageHeader>
-      {isAwaitingPrice && <ActiveFilter label={WORK_QUEUE_LABELS.quotesAwaitingPrice} onClear={() => setParams({ awaitingPrice: '' })} />}
-      <ListView
-        error={quotes.isError ? errorText(quotes.error) : undefined}
+      {listParams.isAwaitingPrice && <ActiveFilter label={WORK_QUEUE_LABELS.quotesAwaitingPrice} onClear={() => setParams({ awaitingPrice: '' })} />}
+      <PagedListView
+        list={quotes}
         columns={columns}
-        data={quotes.data?.data ?? []}
         getRowId={(quote) => quote._id}
-        isLoading={quotes.isPending}
         caption="Quote requests"
         empty={<EmptyState title="No requests available" />}
         pager={

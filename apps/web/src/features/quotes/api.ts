@@ -1,23 +1,32 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ShipmentUpdateBody } from '@ute/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { QuoteListResponse, RouteResponse, Shipment, ShipmentUpdateBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 /** docs/product.md: the quotes list asks for 10 per page. */
 export const QUOTES_PAGE_SIZE = 10;
 
-/** The list's query without its page: the list's call and its CSV export send the same. */
-export const quoteListQuery = (isAwaitingPrice: boolean) => ({ awaitingPrice: isAwaitingPrice ? ('true' as const) : undefined });
+export interface QuoteListParams {
+  /** Only the quotes still waiting for a price (the quotesAwaitingPrice work queue). */
+  isAwaitingPrice: boolean;
+}
 
-/** `isAwaitingPrice`: only the quotes still waiting for a price (the quotesAwaitingPrice work queue). */
-export function useQuotes(page: number, isAwaitingPrice = false) {
-  return useQuery({
-    queryKey: queryKeys.quotes.list(page, isAwaitingPrice),
-    queryFn: ({ signal }) => api.call('quotes', { query: { ...quoteListQuery(isAwaitingPrice), page, limit: QUOTES_PAGE_SIZE }, signal }),
+/** The list's query without its page: the list's call and its CSV export send the same. */
+export const quoteListQuery = (params: QuoteListParams) => ({ awaitingPrice: params.isAwaitingPrice ? ('true' as const) : undefined });
+
+const selectQuotePage = ({ data, totalCounts }: QuoteListResponse): ListPage<Shipment> => ({ rows: data, totalCount: totalCounts });
+
+export const quoteListOptions = (params: QuoteListParams & { page: number }) =>
+  queryOptions({
+    queryKey: queryKeys.quotes.list(params),
+    queryFn: ({ signal }) => api.call('quotes', { query: { ...quoteListQuery(params), page: params.page, limit: QUOTES_PAGE_SIZE }, signal }),
+    select: selectQuotePage,
     placeholderData: keepPreviousData,
   });
-}
+
+export const useQuotes = (params: QuoteListParams & { page: number }) => useQuery(quoteListOptions(params));
 
 export function useShipment(id: string) {
   return useQuery({
@@ -27,39 +36,47 @@ export function useShipment(id: string) {
   });
 }
 
-export function useAcceptQuote(onSuccess: (id: string) => void) {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('acceptQuote', { params: { id } }),
-    invalidates: [queryKeys.quotes.all],
-    rowIdOf: (id) => id,
-    onSuccess: (_result, id) => onSuccess(id),
-  });
+export function useAcceptQuote(options?: MutationCallbacks<string, RouteResponse<'acceptQuote'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('acceptQuote', { params: { id } }),
+      invalidates: [queryKeys.quotes.all],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }
 
-export function useRejectQuote(onSettled: () => void) {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('rejectQuote', { params: { id } }),
-    invalidates: [queryKeys.quotes.all],
-    rowIdOf: (id) => id,
-    onSuccess: onSettled,
-    onError: onSettled,
-  });
+export function useRejectQuote(options?: MutationCallbacks<string, RouteResponse<'rejectQuote'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('rejectQuote', { params: { id } }),
+      invalidates: [queryKeys.quotes.all],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }
 
-export function useSendQuotePrice(onSettled: () => void) {
-  return useAdminMutation({
-    mutationFn: ({ id, email, price }: { id: string; email?: string; price: string }) =>
-      api.call('sendQuotePrice', { params: { id }, body: { ...(email ? { email } : {}), price } }),
-    invalidates: [queryKeys.quotes.all],
-    rowIdOf: ({ id }) => id,
-    onSuccess: onSettled,
-    onError: onSettled,
-  });
+type QuotePrice = { id: string; email?: string; price: string };
+
+export function useSendQuotePrice(options?: MutationCallbacks<QuotePrice, RouteResponse<'sendQuotePrice'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: ({ id, email, price }: QuotePrice) => api.call('sendQuotePrice', { params: { id }, body: { ...(email ? { email } : {}), price } }),
+      invalidates: [queryKeys.quotes.all],
+      rowIdOf: ({ id }) => id,
+    },
+    options,
+  );
 }
 
-export function useUpdateShipment(id: string) {
-  return useAdminMutation({
-    mutationFn: (body: ShipmentUpdateBody) => api.call('updateShipment', { params: { id }, body }),
-    invalidates: [queryKeys.quotes.all],
-  });
+export function useUpdateShipment(id: string, options?: MutationCallbacks<ShipmentUpdateBody, RouteResponse<'updateShipment'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (body: ShipmentUpdateBody) => api.call('updateShipment', { params: { id }, body }),
+      invalidates: [queryKeys.quotes.all],
+    },
+    options,
+  );
 }

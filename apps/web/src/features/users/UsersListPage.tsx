@@ -11,9 +11,8 @@ import {
   ConfirmDeleteDialog,
   EmptyState,
   ExportCsvButton,
-  ListView,
+  PagedListView,
   PageHeader,
-  Pager,
   SearchBox,
   StatusBadge,
   TruncatedText,
@@ -22,7 +21,6 @@ import {
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA } from '../../lib/format';
-import { errorText } from '../../lib/toast';
 import { queryKeys } from '../../lib/queryKeys';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel } from '../../lib/useOpenedRow';
@@ -30,15 +28,16 @@ import { bulkUsers, USER_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, useDeleteUser, use
 
 export function UsersListPage() {
   const [params, setParams] = useListParams(screens.users);
-  const users = useUsers({ page: params.page, search: params.search, id: params.open });
+  const listParams = { search: params.search, id: params.open };
+  const users = useUsers({ ...listParams, page: params.page });
   const setStatus = useSetUserStatus();
   const [toDelete, setToDelete] = useState<User | null>(null);
-  const deleteUser = useDeleteUser(() => setToDelete(null));
+  const deleteUser = useDeleteUser({ onSuccess: () => setToDelete(null) });
   const {
     selection,
     bulk,
     column: selectColumn,
-  } = useBulkRows(users.data?.data, {
+  } = useBulkRows(users.data?.rows, {
     nameOf: (user: User) => fullNameOf(user) || user.email,
     mutationFn: bulkUsers,
     invalidates: [queryKeys.users.all, queryKeys.dashboard],
@@ -115,7 +114,6 @@ export function UsersListPage() {
     [setStatus, selectColumn],
   );
 
-  const data = users.data?.data ?? [];
   return (
     <section>
       <PageHeader title="Users List">
@@ -126,12 +124,7 @@ export function UsersListPage() {
           label="Search users by email"
           delayMs={USER_SEARCH_DEBOUNCE_MS}
         />
-        <ExportCsvButton
-          path={apiPaths.usersExport}
-          query={userListQuery({ search: params.search, id: params.open })}
-          download={downloadFile}
-          totalRows={users.data?.totalCount}
-        />
+        <ExportCsvButton path={apiPaths.usersExport} query={userListQuery(listParams)} download={downloadFile} totalRows={users.data?.totalCount} />
       </PageHeader>
       {params.open && <ActiveFilter label={openedRowLabel('user')} onClear={() => setParams({ open: '' })} />}
       <BulkActionBar count={selection.selectedIds.length} onClear={selection.clear}>
@@ -147,15 +140,13 @@ export function UsersListPage() {
           Deactivate selected
         </Button>
       </BulkActionBar>
-      <ListView
-        error={users.isError ? errorText(users.error) : undefined}
+      <PagedListView
+        list={users}
+        paging={{ page: params.page, pageSize: USERS_PAGE_SIZE, onPageChange: (page) => setParams({ page }) }}
         columns={columns}
-        data={data}
         getRowId={(user) => user._id}
-        isLoading={users.isPending}
         caption="Users"
         empty={<EmptyState title={params.search ? 'No matching users found' : 'No Users Yet'} />}
-        pager={<Pager page={params.page} pageSize={USERS_PAGE_SIZE} totalCount={users.data?.totalCount ?? 0} onPageChange={(page) => setParams({ page })} />}
       />
       <ConfirmDeleteDialog
         target={toDelete}

@@ -1,40 +1,56 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { UserBulkBody, UserStatusBody } from '@ute/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { RouteResponse, UserBulkBody, UserStatusBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 export const USERS_PAGE_SIZE = 10;
 /** docs/product.md §5: user search waits 500 ms after typing stops. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 
-/** The list's query without its page (`id`: only that user, a search hit): the list's call and its CSV export send the same. */
-export const userListQuery = (params: { search: string; id?: string }) => ({ search: params.search || undefined, id: params.id || undefined });
+export interface UserListParams {
+  search: string;
+  /** Only that user (a search hit). */
+  id?: string;
+}
 
-export function useUsers(params: { page: number; search: string; id?: string }) {
-  return useQuery({
-    queryKey: queryKeys.users.list(params.page, params.search, params.id),
+/** The list's query without its page: the list's call and its CSV export send the same. */
+export const userListQuery = (params: UserListParams) => ({ search: params.search || undefined, id: params.id || undefined });
+
+export const userListOptions = (params: UserListParams & { page: number }) =>
+  queryOptions({
+    queryKey: queryKeys.users.list(params),
     queryFn: ({ signal }) => api.call('users', { query: { page: params.page, limit: USERS_PAGE_SIZE, ...userListQuery(params) }, signal }),
+    select: selectListPage,
     placeholderData: keepPreviousData,
   });
-}
+
+export const useUsers = (params: UserListParams & { page: number }) => useQuery(userListOptions(params));
+
+type UserStatusChange = { id: string } & UserStatusBody;
 
 /** Activate or deactivate; the dashboard's active and inactive counts follow. */
-export function useSetUserStatus() {
-  return useAdminMutation({
-    mutationFn: ({ id, status }: { id: string } & UserStatusBody) => api.call('userStatus', { params: { id }, body: { status } }),
-    invalidates: [queryKeys.users.all, queryKeys.dashboard],
-    rowIdOf: ({ id }) => id,
-  });
+export function useSetUserStatus(options?: MutationCallbacks<UserStatusChange, RouteResponse<'userStatus'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: ({ id, status }: UserStatusChange) => api.call('userStatus', { params: { id }, body: { status } }),
+      invalidates: [queryKeys.users.all, queryKeys.dashboard],
+      rowIdOf: ({ id }) => id,
+    },
+    options,
+  );
 }
 
-export function useDeleteUser(onSuccess?: () => void) {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('deleteUser', { params: { id } }),
-    invalidates: [queryKeys.users.all, queryKeys.dashboard],
-    rowIdOf: (id) => id,
-    onSuccess: () => onSuccess?.(),
-  });
+export function useDeleteUser(options?: MutationCallbacks<string, RouteResponse<'deleteUser'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('deleteUser', { params: { id } }),
+      invalidates: [queryKeys.users.all, queryKeys.dashboard],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }
 
 /** POST users/bulk: activate or deactivate the picked users, each on its own. */

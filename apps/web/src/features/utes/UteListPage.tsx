@@ -78,7 +78,7 @@ export function UteListPage() {
     selection,
     bulk,
     column: selectColumn,
-  } = useBulkRows(utes.data?.data, {
+  } = useBulkRows(utes.data?.rows, {
     nameOf,
     mutationFn: bulkUtes,
     invalidates: [queryKeys.utes.all, queryKeys.dashboard],
@@ -92,7 +92,7 @@ export function UteListPage() {
     onDelete: setToDelete,
   });
   useKeepPageInRange(utes, params.page, UTE_PAGE_SIZE, setParams);
-  useOpenedRow(utes.data?.data, params.open, setViewed);
+  useOpenedRow(utes.data?.rows, params.open, setViewed);
 
   return (
     <section>

@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ListingBulkBody } from '@ute/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListingBulkBody, RouteResponse } from '@ute/contract';
 import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
+import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
-import { useAdminMutation } from '../../lib/useAdminMutation';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 /** Page size of the ute list (docs/product.md §5). */
 export const UTE_PAGE_SIZE = 10;
@@ -33,31 +34,38 @@ export const uteListQuery = (params: UteListParams) => ({
   userId: params.userId || undefined,
 });
 
-export function useUtes(params: UteListParams & { page: number }) {
-  return useQuery({
+export const uteListOptions = (params: UteListParams & { page: number }) =>
+  queryOptions({
     queryKey: queryKeys.utes.list(params),
     queryFn: ({ signal }) => api.call('utes', { query: { page: params.page, pageSize: UTE_PAGE_SIZE, ...uteListQuery(params) }, signal }),
+    select: selectListPage,
     placeholderData: keepPreviousData,
     refetchInterval: LICENCE_LINK_REFRESH_MS,
   });
+
+export const useUtes = (params: UteListParams & { page: number }) => useQuery(uteListOptions(params));
+
+export function useSetUteStatus(options?: MutationCallbacks<StatusChange, RouteResponse<'uteStatus'>>) {
+  return useAdminMutation(
+    {
+      // A rejection's reason and note go as the call's body.
+      mutationFn: ({ id, status, rejection }: StatusChange) => api.call('uteStatus', { params: { id }, query: { status }, body: rejection }),
+      invalidates: [queryKeys.utes.all],
+      rowIdOf: ({ id }) => id,
+    },
+    options,
+  );
 }
 
-export function useSetUteStatus() {
-  return useAdminMutation({
-    // A rejection's reason and note go as the call's body.
-    mutationFn: ({ id, status, rejection }: StatusChange) => api.call('uteStatus', { params: { id }, query: { status }, body: rejection }),
-    invalidates: [queryKeys.utes.all],
-    rowIdOf: ({ id }) => id,
-  });
-}
-
-export function useDeleteUte(options: { onSuccess?: () => void } = {}) {
-  return useAdminMutation({
-    mutationFn: (id: string) => api.call('deleteUte', { params: { id } }),
-    invalidates: [queryKeys.utes.all, queryKeys.dashboard],
-    rowIdOf: (id) => id,
-    onSuccess: options.onSuccess,
-  });
+export function useDeleteUte(options?: MutationCallbacks<string, RouteResponse<'deleteUte'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (id: string) => api.call('deleteUte', { params: { id } }),
+      invalidates: [queryKeys.utes.all, queryKeys.dashboard],
+      rowIdOf: (id) => id,
+    },
+    options,
+  );
 }
 
 /** POST utes/bulk: approve, reject or delete the picked utes, each on its own. */
