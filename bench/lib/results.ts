@@ -36,7 +36,10 @@ export const TARGETS = {
   singleThroughput: { op: '>=', value: 0.8 },
   lastPage: { op: '<=', value: 3 },
   dashboard: { op: '<=', value: 0.02 },
-  search: { op: '<=', value: 0.05 },
+  // A searched list against the same statements forced onto the search index (its physical limit).
+  search: { op: '<=', value: 1.5 },
+  searchCommonP95Ms: { op: '<=', value: 25 },
+  searchThroughput: { op: '>=', value: 0.5 },
   // A streamed export: the process grows by less than the file it sends (holding the rows would take more).
   exportMemory: { op: '<=', value: 1 },
   // Global search answers while the operator types.

@@ -1,3 +1,5 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
@@ -13,4 +15,15 @@ export function prefixPattern(term: string): string {
 /** `% term%` for ILIKE (a word after a space starts with the term), wildcards taken literally. */
 export function wordPrefixPattern(term: string): string {
   return `% ${escapeLike(term)}%`;
+}
+
+/**
+ * A search term inside a text column, case-insensitive, in a shape its pg_trgm index serves: from 3
+ * characters anywhere in the text; a 1- or 2-character term has no trigram of its own (`%ol%` would
+ * read the whole index), so it matches the start of the text or of a word, which the index holds
+ * with its word-start padding (docs/product.md §2.3).
+ */
+export function termMatch(column: AnyColumn | SQL, term: string): SQL {
+  if (term.length >= 3) return sql`${column} ilike ${containsPattern(term)}`;
+  return sql`(${column} ilike ${prefixPattern(term)} or ${column} ilike ${wordPrefixPattern(term)})`;
 }

@@ -1,8 +1,8 @@
-import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { readCounters, type CounterName } from './counters';
-import type { DbOrTx } from './database';
+import { queryRows, type DbOrTx } from './database';
 
 /** Which way a query walks its list index. */
 export type Walk = 'forward' | 'backward';
@@ -56,7 +56,7 @@ export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoin
  * A column's ORDER BY for walking an index built `asc` or `desc` (drizzle builds both NULLS LAST):
  * PostgreSQL uses the index only when the null placement matches too, even on NOT NULL columns.
  */
-export function indexOrder(column: AnyColumn, indexDirection: 'asc' | 'desc', walk: Walk): SQL {
+export function indexOrder(column: AnyColumn | SQL, indexDirection: 'asc' | 'desc', walk: Walk): SQL {
   const isForward = walk === 'forward';
   if (indexDirection === 'desc') return isForward ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
   return isForward ? sql`${column} asc nulls last` : sql`${column} desc nulls first`;
@@ -103,8 +103,6 @@ async function countMatches(db: DbOrTx, table: PgTable, where: SQL | undefined):
   return count;
 }
 
-const matchCount = sql<number | string>`count(*) over ()`;
-
 /** A read of a list's row: the table's row, each join's object, and the `extra` values asked for. */
 export interface ListRead {
   row: Record<string, unknown>;
@@ -145,14 +143,66 @@ export function listRowOf<TTable extends PgTable, TJoins extends ListJoins>(read
   return row as ListRow<TTable, TJoins>;
 }
 
+const reversed = (walk: Walk): Walk => (walk === 'forward' ? 'backward' : 'forward');
+
+/** The planner's row estimate of a table (pg_class.reltuples, kept by ANALYZE and autovacuum); 0 when never analysed. */
+async function estimatedRows(db: DbOrTx, table: PgTable): Promise<number> {
+  const [row] = await queryRows<{ estimate: number | string | null }>(
+    db,
+    sql`select reltuples as estimate from pg_class where oid = to_regclass(${getTableName(table)})`,
+  );
+  return Math.max(Number(row?.estimate ?? 0), 0);
+}
+
+/**
+ * The keys of a page of the rows matching `where`, read from a materialised match set: the search
+ * index (a bitmap scan) finds the matches, a top-N sort orders them. The set is materialised so the
+ * planner cannot turn the read into a walk of the list index with the search as a filter (it costs
+ * `LIMIT` as if that walk could stop early, while the rows it needs may be anywhere in the index).
+ */
+function matchSetPageKeys(source: ListSource<PgTable, ListJoins>, read: { walk: Walk; offset: number; limit: number }): SQL {
+  const { table, where, order } = source;
+  const key = getTableColumns(table).id as AnyColumn | undefined;
+  if (!key) throw new Error(`${getTableName(table)}: a searched list needs an id column`);
+  const sortFields = order.columns.map((column, at) => sql`${column} as ${sql.raw(`sort_${at}`)}`);
+  const sortOrder = order.columns.map((_, at) => indexOrder(sql.raw(`sort_${at}`), order.index, read.walk));
+  return sql`${key} = any(array(
+    with matches as materialized (select ${key} as match_key, ${sql.join(sortFields, sql`, `)} from ${table} where ${where ?? sql`true`})
+    select match_key from matches order by ${sql.join(sortOrder, sql`, `)} limit ${read.limit} offset ${read.offset}))`;
+}
+
+/**
+ * A searched list's page: the total is counted on its own, a statement without ORDER BY or LIMIT that
+ * the planner answers from the search index; then the page is read the cheaper of two ways, by how
+ * many rows each must visit:
+ * - walking the list index with the search as a filter stops after about (offset + limit) x
+ *   listRows / matches rows (a common term on an early or late page: a few hundred);
+ * - the materialised match set visits every match once (a rare term, or a middle page of a common one).
+ * `listRows` is the unsearched list's counter, else the planner's estimate of the table. Measured in
+ * `npm run bench` (searched lists) and pinned by db/searchPlans.test.ts.
+ */
+async function searchedPage(db: DbOrTx, options: ListPageOptions<PgTable, ListJoins>, walk: Walk): Promise<{ reads: ListRead[]; totalCount: number }> {
+  const totalCount = await countMatches(db, options.table, options.where);
+  if (totalCount === 0) return { reads: [], totalCount };
+  const plan = planPage(options.page, options.limit, totalCount);
+  if (plan.offset >= totalCount) return { reads: [], totalCount };
+  const pageWalk = plan.isFromEnd ? reversed(walk) : walk;
+  const listRows = (await keptTotal(db, options.counter)) ?? (await estimatedRows(db, options.table));
+  const walkVisits = ((plan.offset + plan.limit) * Math.max(listRows, totalCount)) / totalCount;
+  const reads =
+    walkVisits <= totalCount
+      ? await readListRows(db, options, { walk: pageWalk, offset: plan.offset, limit: plan.limit })
+      : await readListRows(db, options, { walk: pageWalk, offset: 0, limit: plan.limit, bound: matchSetPageKeys(options, { walk: pageWalk, ...plan }) });
+  if (plan.isFromEnd) reads.reverse();
+  return { reads, totalCount };
+}
+
 /**
  * One page of a list and how many rows match, the strategy chosen by what the list is:
  * - Not searched, with its counters: the total is their sum (one indexed read, exact however many
  *   rows), and a page in the back half is read from the other end of the index (planPage), so the
  *   last page costs what the first does.
- * - Searched: the page selects `count(*) over ()`, which runs before the LIMIT, so the search index
- *   is read once for both, not once for COUNT(*) and again for the page. Only a page past the last
- *   (no row to carry the total) is counted apart.
+ * - Searched: see searchedPage (the total counted on the search index, the page by the cheaper read).
  * - Not searched, no counter: a COUNT(*) over `where`, then the page as with counters.
  */
 export async function listPage<TTable extends PgTable, TJoins extends ListJoins = Record<never, ListJoin>>(
@@ -163,18 +213,58 @@ export async function listPage<TTable extends PgTable, TJoins extends ListJoins 
   const walk = options.order.walk ?? 'forward';
   const rowOf = (read: ListRead) => listRowOf(read, options);
   if (options.isSearch) {
-    const offset = (page - 1) * limit;
-    const found = await readListRows(db, options, { walk, offset, limit, extra: { total: matchCount } });
-    const totalCount = found.length > 0 ? Number(found[0].total) : offset === 0 ? 0 : await countMatches(db, table, where);
-    return { rows: found.map(rowOf), totalCount };
+    const { reads, totalCount } = await searchedPage(db, options as ListPageOptions<PgTable, ListJoins>, walk);
+    return { rows: reads.map(rowOf), totalCount };
   }
   const totalCount = (await keptTotal(db, options.counter)) ?? (await countMatches(db, table, where));
   const plan = planPage(page, limit, totalCount);
   const found = await readListRows(db, options, {
-    walk: plan.isFromEnd ? (walk === 'forward' ? 'backward' : 'forward') : walk,
+    walk: plan.isFromEnd ? reversed(walk) : walk,
     offset: plan.offset,
     limit: plan.limit,
   });
   if (plan.isFromEnd) found.reverse();
   return { rows: found.map(rowOf), totalCount };
+}
+
+/** How many of the newest rows a search for its newest matches looks through before it asks the search index. */
+export const RECENT_MATCH_WINDOW = 1000;
+
+/**
+ * The newest `limit` rows of `where` that `match` (global search's hits), in the list's order, in at
+ * most two reads, neither of which walks the whole list index with the search as a filter:
+ * 1. the newest RECENT_MATCH_WINDOW rows, walked on the list index (a bounded walk), keep those that
+ *    match: a term carried by more than about `limit` in RECENT_MATCH_WINDOW rows ends here;
+ * 2. otherwise the term is rare (or the table small), and the materialised match set (the search
+ *    index) gives them.
+ */
+export async function newestMatches<TFields extends Record<string, PgColumn>>(
+  db: DbOrTx,
+  options: { table: PgTable; where: SQL | undefined; match: SQL; order: ListOrder; fields: TFields; limit: number },
+): Promise<SelectResultFields<TFields>[]> {
+  const { table, where, match, order, fields, limit } = options;
+  const walk = order.walk ?? 'forward';
+  const sortFields = Object.fromEntries(order.columns.map((column, at) => [`sort_${at}`, sql`${column}`.as(`sort_${at}`)]));
+  const recent = db
+    .select({ ...fields, ...sortFields, isMatch: sql<boolean>`${match}`.as('is_match') })
+    .from(table)
+    .where(where)
+    .orderBy(...order.columns.map((column) => indexOrder(column, order.index, walk)))
+    .limit(RECENT_MATCH_WINDOW)
+    .as('recent') as unknown as PgTable;
+  const recentColumns = recent as unknown as Record<string, PgColumn>;
+  const found = await db
+    .select(Object.fromEntries(Object.keys(fields).map((name) => [name, recentColumns[name]])))
+    .from(recent)
+    .where(sql`${recentColumns.isMatch}`)
+    .orderBy(...order.columns.map((_, at) => indexOrder(sql.raw(`"recent"."sort_${at}"`), order.index, walk)))
+    .limit(limit);
+  if (found.length >= limit) return found as SelectResultFields<TFields>[];
+  const source = { table, where: and(where, match), order };
+  const matched = await db
+    .select(fields)
+    .from(table)
+    .where(matchSetPageKeys(source, { walk, offset: 0, limit }))
+    .orderBy(...order.columns.map((column) => indexOrder(column, order.index, walk)));
+  return matched as SelectResultFields<TFields>[];
 }

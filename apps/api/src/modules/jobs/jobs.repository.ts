@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { JobSort, Rejection } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
-import { containsPattern } from '../../db/likePattern';
+import { termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { jobs } from '../../db/tables/jobs.table';
 
@@ -26,7 +26,7 @@ function listCondition(filter: Omit<JobListFilter, 'page' | 'limit'>): SQL {
   // Spelt as jobs_pending_idx's predicate, so the planner can walk that index.
   if (filter.isPending) conditions.push(sql`${jobs.status} not in ('Approved', 'Rejected')`);
   // ILIKE on title is served by jobs_title_trgm_idx (pg_trgm) for terms of 3+ characters.
-  if (filter.search) conditions.push(sql`${jobs.title} ilike ${containsPattern(filter.search)}`);
+  if (filter.search) conditions.push(termMatch(jobs.title, filter.search));
   if (filter.id) conditions.push(eq(jobs.id, filter.id));
   if (filter.userId) conditions.push(eq(jobs.postedBy, filter.userId));
   return and(...conditions)!;

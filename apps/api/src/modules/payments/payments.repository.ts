@@ -1,7 +1,7 @@
-import { and, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
-import { containsPattern } from '../../db/likePattern';
+import { termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { payments } from '../../db/tables/payments.table';
 
@@ -37,7 +37,7 @@ export function paymentListSource(filter: PaymentListSourceFilter) {
   if (filter.isJob !== undefined) conditions.push(eq(payments.isJob, filter.isJob));
   // With is_stripe false, the predicate of payments_manual_awaiting_idx.
   if (filter.isAwaitingAcceptance) conditions.push(ne(payments.status, 'inProgress'));
-  if (filter.search) conditions.push(ilike(payments.paymentBy, containsPattern(filter.search)));
+  if (filter.search) conditions.push(termMatch(payments.paymentBy, filter.search));
   if (filter.userId) conditions.push(eq(payments.payerId, filter.userId));
   // The indexes end `(created_at desc, id desc)`: newest first walks them forward, oldest first backward.
   const order: ListOrder = { columns: [payments.createdAt, payments.id], index: 'desc', walk: filter.sort === 'oldest' ? 'backward' : 'forward' };

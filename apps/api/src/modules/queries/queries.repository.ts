@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { COUNTERS } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
-import { containsPattern } from '../../db/likePattern';
+import { termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { customerQueries, queryReplies } from '../../db/tables/queries.table';
 
@@ -11,7 +11,7 @@ export type CustomerQueryRow = typeof customerQueries.$inferSelect;
 function listFilter(options: { email?: string; isUnanswered?: boolean; id?: string }): SQL {
   const conditions: SQL[] = [isNull(customerQueries.deletedAt)];
   // ILIKE '%term%' on email is served by customer_queries_email_trgm_idx.
-  if (options.email) conditions.push(ilike(customerQueries.email, containsPattern(options.email)));
+  if (options.email) conditions.push(termMatch(customerQueries.email, options.email));
   // Without a reply (query_replies_query_idx answers each row's check).
   if (options.isUnanswered) conditions.push(sql`not exists (select from ${queryReplies} where ${queryReplies.queryId} = ${customerQueries.id})`);
   // Only one query: global search's link.

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { containsPattern, prefixPattern, wordPrefixPattern } from '../../db/likePattern';
+import { newestMatches, type ListOrder } from '../../db/paging';
+import { termMatch } from '../../db/likePattern';
 import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
 import { jobs } from '../../db/tables/jobs.table';
 import { customerQueries } from '../../db/tables/queries.table';
@@ -14,15 +15,11 @@ export interface SearchTerm {
   limit: number;
 }
 
-/**
- * The term inside a text column, case-insensitive, always through the column's pg_trgm index: from 3
- * characters anywhere in the text; a 2-character term has no trigram of its own, so it matches the
- * start of the text or of a word (the index has those, with the word-start padding).
- */
-function textMatch(column: AnyColumn | SQL, text: string): SQL {
-  if (text.length >= 3) return sql`${column} ilike ${containsPattern(text)}`;
-  return sql`(${column} ilike ${prefixPattern(text)} or ${column} ilike ${wordPrefixPattern(text)})`;
-}
+/** Newest first: the order of each searched table's list index (created_at desc, id desc, live rows). */
+const newestFirst = (table: typeof users | typeof utes | typeof jobs | typeof customerQueries): ListOrder => ({
+  columns: [table.createdAt, table.id],
+  index: 'desc',
+});
 
 /** The code point after the term's last one: `[term, next)` holds every text that starts with the term. */
 function successorOf(text: string): string {
@@ -53,14 +50,16 @@ export interface UserHitRow {
 
 /** Live users whose email or whole name holds the term (users_email_trgm_idx, users_name_trgm_idx), or with that id; newest first. */
 export async function findUsers(db: DbOrTx, term: SearchTerm): Promise<UserHitRow[]> {
-  const matches = [textMatch(users.email, term.text), textMatch(userFullName, term.text)];
+  const matches = [termMatch(users.email, term.text), termMatch(userFullName, term.text)];
   if (term.uuid) matches.push(eq(users.id, term.uuid));
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(and(isNull(users.deletedAt), or(...matches)))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(term.limit);
+  return newestMatches(db, {
+    table: users,
+    where: isNull(users.deletedAt),
+    match: or(...matches)!,
+    order: newestFirst(users),
+    fields: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    limit: term.limit,
+  });
 }
 
 export interface UteHitRow {
@@ -84,12 +83,14 @@ export async function findUtes(db: DbOrTx, term: SearchTerm): Promise<UteHitRow[
       .where(and(isNull(utes.deletedAt), byReference))
       .orderBy(utes.uteId)
       .limit(term.limit),
-    db
-      .select(fields)
-      .from(utes)
-      .where(and(isNull(utes.deletedAt), textMatch(utes.fullName, term.text)))
-      .orderBy(desc(utes.createdAt), desc(utes.id))
-      .limit(term.limit),
+    newestMatches(db, {
+      table: utes,
+      where: isNull(utes.deletedAt),
+      match: termMatch(utes.fullName, term.text),
+      order: newestFirst(utes),
+      fields,
+      limit: term.limit,
+    }),
   ]);
   return firstDistinct([...referenced, ...named], term.limit);
 }
@@ -112,12 +113,14 @@ export async function findJobs(db: DbOrTx, term: SearchTerm): Promise<JobHitRow[
       .where(and(isNull(jobs.deletedAt), byReference))
       .orderBy(jobs.jobId)
       .limit(term.limit),
-    db
-      .select(fields)
-      .from(jobs)
-      .where(and(isNull(jobs.deletedAt), textMatch(jobs.title, term.text)))
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(term.limit),
+    newestMatches(db, {
+      table: jobs,
+      where: isNull(jobs.deletedAt),
+      match: termMatch(jobs.title, term.text),
+      order: newestFirst(jobs),
+      fields,
+      limit: term.limit,
+    }),
   ]);
   return firstDistinct([...referenced, ...titled], term.limit);
 }
@@ -158,14 +161,16 @@ export interface QueryHitRow {
 
 /** Live customer queries whose email holds the term (customer_queries_email_trgm_idx), or with that id; newest first. */
 export async function findQueries(db: DbOrTx, term: SearchTerm): Promise<QueryHitRow[]> {
-  const matches = [textMatch(customerQueries.email, term.text)];
+  const matches = [termMatch(customerQueries.email, term.text)];
   if (term.uuid) matches.push(eq(customerQueries.id, term.uuid));
-  return db
-    .select({ id: customerQueries.id, firstName: customerQueries.firstName, lastName: customerQueries.lastName, email: customerQueries.email })
-    .from(customerQueries)
-    .where(and(isNull(customerQueries.deletedAt), or(...matches)))
-    .orderBy(desc(customerQueries.createdAt), desc(customerQueries.id))
-    .limit(term.limit);
+  return newestMatches(db, {
+    table: customerQueries,
+    where: isNull(customerQueries.deletedAt),
+    match: or(...matches)!,
+    order: newestFirst(customerQueries),
+    fields: { id: customerQueries.id, firstName: customerQueries.firstName, lastName: customerQueries.lastName, email: customerQueries.email },
+    limit: term.limit,
+  });
 }
 
 /** The first `limit` rows, each id once. */

@@ -1,7 +1,7 @@
-import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
-import { containsPattern } from '../../db/likePattern';
+import { termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { users } from '../../db/tables/users.table';
 
@@ -16,7 +16,7 @@ export interface UserListFilter {
 function listFilter({ search, id }: UserListFilter): SQL {
   const conditions: SQL[] = [isNull(users.deletedAt)];
   // ILIKE '%term%' on email is served by users_email_trgm_idx.
-  if (search) conditions.push(ilike(users.email, containsPattern(search)));
+  if (search) conditions.push(termMatch(users.email, search));
   if (id) conditions.push(eq(users.id, id));
   return and(...conditions)!;
 }

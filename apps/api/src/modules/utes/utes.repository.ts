@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Rejection } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
-import { containsPattern } from '../../db/likePattern';
+import { termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { utes } from '../../db/tables/utes.table';
 
@@ -25,7 +25,7 @@ function listCondition(filter: Omit<UteListFilter, 'page' | 'pageSize'>): SQL {
   // Spelt as utes_pending_idx's predicate, so the planner can walk that index.
   if (filter.isPending) conditions.push(sql`${utes.status} not in ('Approved', 'Rejected')`);
   // ILIKE on full_name is served by utes_name_trgm_idx (pg_trgm) for terms of 3+ characters.
-  if (filter.search) conditions.push(sql`${utes.fullName} ilike ${containsPattern(filter.search)}`);
+  if (filter.search) conditions.push(termMatch(utes.fullName, filter.search));
   if (filter.id) conditions.push(eq(utes.id, filter.id));
   if (filter.userId) conditions.push(eq(utes.ownerId, filter.userId));
   return and(...conditions)!;

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { queryRows, type Db } from '../../db/database';
+import * as schema from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/testApp';
+import { listJobs } from '../jobs/jobs.repository';
+import { listPayments } from '../payments/payments.repository';
+import { listQueries } from '../queries/queries.repository';
+import { listUsers } from '../users/users.repository';
+import { listUtes } from '../utes/utes.repository';
+import { findJobs, findQueries, findUsers, findUtes } from './search.repository';
+
+/**
+ * The plans of the statements the searched lists and global search send (docs/design.md §8.4), read
+ * with EXPLAIN (FORMAT JSON) on tables grown to thousands of rows and analysed, with sequential
+ * scans off (at this size a scan of the table is cheapest; on a big one the choice is between the
+ * search index and a walk of the list index, which is what is checked). A rare term must be read from the search index: a plan that
+ * walks a list index with the search as a filter (the planner costs LIMIT as if that walk could stop
+ * early, while the few matches may be anywhere in the index) fails the test. The first test proves
+ * the check names such a walk.
+ */
+
+let t: TestApp;
+/** The test database through a Drizzle that notes every statement it sends, with its parameters. */
+let db: Db;
+let pool: pg.Pool | undefined;
+let sent: Statement[] = [];
+
+interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Every row copied until the table holds about GROWN_ROWS, with new ids and references (the unique
+ * columns); one copy in four keeps the searched text and the others get a random one, so a seeded
+ * value is rare (a few rows in 20,000) and a text most seeded rows share is common (several percent).
+ */
+const GROWN_ROWS = 20_000;
+const randomUnlessFourth = (column: string, random = `md5(random()::text)`) => `case when copy % 4 = 0 then "${column}" else ${random} end`;
+const GROWN_TABLES: Record<string, Record<string, string>> = {
+  users: { email: randomUnlessFourth('email', `md5(random()::text) || '@copy.test'`) },
+  utes: { ute_id: `ute_id || '-' || copy`, full_name: randomUnlessFourth('full_name') },
+  jobs: { job_id: `job_id || '-' || copy`, title: randomUnlessFourth('title') },
+  payments: { payment_by: randomUnlessFourth('payment_by') },
+  customer_queries: { email: randomUnlessFourth('email', `md5(random()::text) || '@copy.test'`) },
+};
+
+async function grow(table: string, replaced: Record<string, string>): Promise<void> {
+  const columns = await queryRows<{ name: string }>(
+    t.database.db,
+    sql`select column_name as name from information_schema.columns where table_name = ${table} and table_schema = current_schema() order by ordinal_position`,
+  );
+  const names = columns.map(({ name }) => name);
+  const [{ count }] = await queryRows<{ count: number }>(t.database.db, sql.raw(`select count(*)::int as count from "${table}"`));
+  const copies = Math.ceil(GROWN_ROWS / Math.max(count, 1));
+  const values = names.map((name) => (name === 'id' ? 'gen_random_uuid()' : (replaced[name] ?? `"${name}"`)));
+  await t.database.db.execute(
+    sql.raw(`insert into "${table}" (${names.map((name) => `"${name}"`).join(', ')})
+      select ${values.join(', ')} from "${table}", generate_series(1, ${copies}) as copy`),
+  );
+  // VACUUM also moves the new entries out of the GIN indexes' pending lists, as autovacuum does.
+  await t.database.db.execute(sql.raw(`vacuum analyze "${table}"`));
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seeded: true });
+  for (const [table, replaced] of Object.entries(GROWN_TABLES)) await grow(table, replaced);
+  const logger = { logQuery: (text: string, params: unknown[]) => void sent.push({ text, params }) };
+  if (t.database.pglite) {
+    db = drizzlePglite({ client: t.database.pglite, schema, logger }) as unknown as Db;
+  } else {
+    pool = new pg.Pool({ connectionString: t.database.url, max: 2 });
+    db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
+  }
+}, 120_000);
+afterAll(async () => {
+  await pool?.end();
+  await t.close();
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  Filter?: string;
+  Plans?: PlanNode[];
+}
+
+/** The plan of `statement`, with the planner settings `disabled` switched off for it. */
+async function planOf(statement: Statement, disabled: string[] = []): Promise<PlanNode> {
+  const text = `explain (format json) ${statement.text}`;
+  const settings = disabled.map((name) => `set local ${name} = off`);
+  let rows: Record<string, unknown>[];
+  if (t.database.pglite) {
+    rows = await t.database.pglite.transaction(async (tx) => {
+      for (const setting of settings) await tx.query(setting);
+      return (await tx.query<Record<string, unknown>>(text, statement.params)).rows;
+    });
+  } else {
+    const client = await pool!.connect();
+    try {
+      await client.query('begin');
+      for (const setting of settings) await client.query(setting);
+      rows = (await client.query<Record<string, unknown>>(text, statement.params)).rows;
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+  const json = Object.values(rows[0])[0];
+  const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+  return Plan;
+}
+
+const NO_SEQUENTIAL_SCAN = ['enable_seqscan'];
+
+function* nodesOf(node: PlanNode): Generator<PlanNode> {
+  yield node;
+  for (const child of node.Plans ?? []) yield* nodesOf(child);
+}
+
+/** What is wrong with a plan for a search: each index walk with the search as a filter. */
+function searchWalksOf(plan: PlanNode, searchedColumn: RegExp): string[] {
+  return [...nodesOf(plan)]
+    .filter((node) => /Index( Only)? Scan/.test(node['Node Type']) && node.Filter !== undefined && searchedColumn.test(node.Filter))
+    .map((node) => `${node['Node Type']} on ${node['Index Name']} filtering ${node.Filter}`);
+}
+
+const readsIndex = (plan: PlanNode, index: RegExp) => [...nodesOf(plan)].some((node) => index.test(node['Index Name'] ?? ''));
+
+/** The statements `run` sends that search (ILIKE). */
+async function searchStatementsOf(run: () => Promise<unknown>): Promise<Statement[]> {
+  sent = [];
+  await run();
+  return sent.filter((statement) => /ilike/i.test(statement.text));
+}
+
+/** A seeded value of a column (not a copy's random text): a rare term among the grown rows. */
+async function rareValue(table: string, column: string): Promise<string> {
+  const [row] = await queryRows<{ value: string }>(
+    t.database.db,
+    sql.raw(`select "${column}" as value from "${table}" where "${column}" !~ '^[0-9a-f]{32}' order by id limit 1`),
+  );
+  return row.value;
+}
+
+/**
+ * Each index walk filtering the search that no LIMIT stops early: a Limit above it (through
+ * nested-loop joins) stops it after a page of matches; an Aggregate or a WindowAgg between them
+ * (`count(*)`, `count(*) over ()`) or a Sort reads it to the end.
+ */
+function unboundedSearchWalksOf(plan: PlanNode, searchedColumn: RegExp, isBounded = false): string[] {
+  const walks = isBounded ? [] : searchWalksOf({ ...plan, Plans: [] }, searchedColumn);
+  const passesBound = plan['Node Type'] === 'Limit' || (isBounded && /^(Nested Loop|Result|Subquery Scan)$/.test(plan['Node Type']));
+  return [...walks, ...(plan.Plans ?? []).flatMap((child) => unboundedSearchWalksOf(child, searchedColumn, passesBound))];
+}
+
+const oldShape = (term: string) => ({
+  text: `select *, count(*) over () from utes where deleted_at is null and full_name ilike $1
+         order by created_at desc nulls last, id desc nulls last limit 10`,
+  params: [`%${term}%`],
+});
+
+describe('the plan check', () => {
+  it('names the walk of the old shape (count(*) over () with the page) for a common term: the list index, filtering the search, read to the end', async () => {
+    // Bitmap scans off leave the walk as the only plan (at 750,000 rows the planner chose it unforced).
+    const walked = await planOf(oldShape(COMMON_TERMS.utes), ['enable_bitmapscan', 'enable_seqscan']);
+    expect(unboundedSearchWalksOf(walked, /full_name/)).toEqual([expect.stringMatching(/^Index Scan on utes_list_idx filtering/)]);
+  });
+
+  it('names any walk filtering the search for a rare term', async () => {
+    const walked = await planOf(oldShape(await rareValue('utes', 'full_name')), ['enable_bitmapscan', 'enable_sort', 'enable_seqscan']);
+    expect(searchWalksOf(walked, /full_name/)).toEqual([expect.stringMatching(/^Index Scan on utes_list_idx filtering/)]);
+  });
+});
+
+/** A text most seeded rows of each table share: several percent of the grown table. */
+const COMMON_TERMS = { utes: "'s T", jobs: 'in', users: '@example', payments: 'son', queries: '@example' };
+
+const LIST_CASES: { name: string; column: RegExp; index: RegExp; send: (term: string) => Promise<unknown>; rare: () => Promise<string>; common: string }[] = [
+  {
+    name: 'utes by name',
+    column: /full_name/,
+    index: /^utes_name_trgm_idx$/,
+    send: (search) => listUtes(db, { page: 1, pageSize: 10, search }),
+    rare: () => rareValue('utes', 'full_name'),
+    common: COMMON_TERMS.utes,
+  },
+  {
+    name: 'jobs by title',
+    column: /title/,
+    index: /^jobs_title_trgm_idx$/,
+    send: (search) => listJobs(db, { page: 1, limit: 10, search }),
+    rare: () => rareValue('jobs', 'title'),
+    common: COMMON_TERMS.jobs,
+  },
+  {
+    name: 'users by email',
+    column: /email/,
+    index: /^users_email_trgm_idx$/,
+    send: (search) => listUsers(db, { page: 1, limit: 10, search }),
+    rare: async () => (await rareValue('users', 'email')).split('@')[0],
+    common: COMMON_TERMS.users,
+  },
+  {
+    name: 'payments by payer',
+    column: /payment_by/,
+    index: /^payments_payer_trgm_idx$/,
+    send: (search) => listPayments(db, { page: 1, limit: 10, isStripe: true, sort: 'newest', search }),
+    rare: () => rareValue('payments', 'payment_by'),
+    common: COMMON_TERMS.payments,
+  },
+  {
+    name: 'queries by email',
+    column: /email/,
+    index: /^customer_queries_email_trgm_idx$/,
+    send: (email) => listQueries(db, { page: 1, limit: 10, sort: 'latest', email }),
+    rare: () => rareValue('customer_queries', 'email'),
+    common: COMMON_TERMS.queries,
+  },
+];
+
+describe('searched lists', () => {
+  it.each(LIST_CASES)(
+    '$name, a rare term: the count and the page read the search index, and nothing walks a list index filtering the search',
+    async ({ column, index, send, rare }) => {
+      const term = await rare();
+      const statements = await searchStatementsOf(() => send(term));
+      expect(statements).toHaveLength(2);
+      for (const statement of statements) {
+        const plan = await planOf(statement, NO_SEQUENTIAL_SCAN);
+        expect(searchWalksOf(plan, column), statement.text).toEqual([]);
+        expect(readsIndex(plan, index), `${statement.text}\n${JSON.stringify(plan)}`).toBe(true);
+      }
+    },
+  );
+
+  it.each(LIST_CASES)(
+    '$name, a common term: the count reads the search index, and a walk of a list index is only ever stopped by the page',
+    async ({ column, index, send, common }) => {
+      const statements = await searchStatementsOf(() => send(common));
+      expect(statements).toHaveLength(2);
+      const [count, page] = await Promise.all(statements.map((statement) => planOf(statement, NO_SEQUENTIAL_SCAN)));
+      expect(readsIndex(count, index), `${statements[0].text}\n${JSON.stringify(count)}`).toBe(true);
+      expect(searchWalksOf(count, column)).toEqual([]);
+      expect(unboundedSearchWalksOf(page, column), statements[1].text).toEqual([]);
+    },
+  );
+});
+
+describe('global search reads a rare term from the search index', () => {
+  it.each([
+    { name: 'users', table: 'users', column: 'email', index: /^users_(email|name)_trgm_idx$/, find: findUsers },
+    { name: 'utes', table: 'utes', column: 'full_name', index: /^utes_name_trgm_idx$/, find: findUtes },
+    { name: 'jobs', table: 'jobs', column: 'title', index: /^jobs_title_trgm_idx$/, find: findJobs },
+    { name: 'queries', table: 'customer_queries', column: 'email', index: /^customer_queries_email_trgm_idx$/, find: findQueries },
+  ])('$name: a bounded walk of the newest rows, then the search index; never a walk filtering the search', async ({ table, column, index, find }) => {
+    const statements = await searchStatementsOf(async () => find(db, { text: (await rareValue(table, column)).slice(0, 12), limit: 5 }));
+    expect(statements).toHaveLength(2);
+    const [recent, matched] = await Promise.all(statements.map((statement) => planOf(statement, NO_SEQUENTIAL_SCAN)));
+    for (const plan of [recent, matched]) expect(searchWalksOf(plan, new RegExp(column))).toEqual([]);
+    expect(readsIndex(matched, index), JSON.stringify(matched)).toBe(true);
+  });
+});
