@@ -41,7 +41,6 @@ export const LISTS: ListSpec[] = [
 export const HEAVY_USER_ID = '00000001-0000-4000-8000-000000000001';
 const PAGE_SIZE = 10;
 
-
 export interface ThroughputResult {
   endpoint: string;
   statements: string[];
