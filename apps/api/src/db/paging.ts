@@ -1,4 +1,4 @@
-import { and, getTableColumns, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { readCounters, type CounterName } from './counters';
@@ -143,58 +143,46 @@ export function listRowOf<TTable extends PgTable, TJoins extends ListJoins>(read
   return row as ListRow<TTable, TJoins>;
 }
 
-const reversed = (walk: Walk): Walk => (walk === 'forward' ? 'backward' : 'forward');
-
-/** The planner's row estimate of a table (pg_class.reltuples, kept by ANALYZE and autovacuum); 0 when never analysed. */
-async function estimatedRows(db: DbOrTx, table: PgTable): Promise<number> {
-  const [row] = await queryRows<{ estimate: number | string | null }>(
-    db,
-    sql`select reltuples as estimate from pg_class where oid = to_regclass(${getTableName(table)})`,
-  );
-  return Math.max(Number(row?.estimate ?? 0), 0);
-}
-
 /**
- * The keys of a page of the rows matching `where`, read from a materialised match set: the search
- * index (a bitmap scan) finds the matches, a top-N sort orders them. The set is materialised so the
- * planner cannot turn the read into a walk of the list index with the search as a filter (it costs
- * `LIMIT` as if that walk could stop early, while the rows it needs may be anywhere in the index).
+ * The rows matching `where` as a materialised match set, `matches (match_key, sort_0, sort_1...)`:
+ * the search index (a bitmap scan) finds them once, whatever reads them next. Materialised so the
+ * planner cannot turn a read of it into a walk of the list index with the search as a filter (it
+ * costs LIMIT as if that walk could stop early, while the rows it needs may be anywhere in the index).
  */
-function matchSetPageKeys(source: ListSource<PgTable, ListJoins>, read: { walk: Walk; offset: number; limit: number }): SQL {
+function matchSet(source: ListSource<PgTable, ListJoins>): { key: AnyColumn; cte: SQL; order: (walk: Walk) => SQL } {
   const { table, where, order } = source;
   const key = getTableColumns(table).id as AnyColumn | undefined;
   if (!key) throw new Error(`${getTableName(table)}: a searched list needs an id column`);
   const sortFields = order.columns.map((column, at) => sql`${column} as ${sql.raw(`sort_${at}`)}`);
-  const sortOrder = order.columns.map((_, at) => indexOrder(sql.raw(`sort_${at}`), order.index, read.walk));
-  return sql`${key} = any(array(
-    with matches as materialized (select ${key} as match_key, ${sql.join(sortFields, sql`, `)} from ${table} where ${where ?? sql`true`})
-    select match_key from matches order by ${sql.join(sortOrder, sql`, `)} limit ${read.limit} offset ${read.offset}))`;
+  return {
+    key,
+    cte: sql`with matches as materialized (select ${key} as match_key, ${sql.join(sortFields, sql`, `)} from ${table} where ${where ?? sql`true`})`,
+    order: (walk) =>
+      sql.join(
+        order.columns.map((_, at) => indexOrder(sql.raw(`sort_${at}`), order.index, walk)),
+        sql`, `,
+      ),
+  };
 }
 
 /**
- * A searched list's page: the total is counted on its own, a statement without ORDER BY or LIMIT that
- * the planner answers from the search index; then the page is read the cheaper of two ways, by how
- * many rows each must visit:
- * - walking the list index with the search as a filter stops after about (offset + limit) x
- *   listRows / matches rows (a common term on an early or late page: a few hundred);
- * - the materialised match set visits every match once (a rare term, or a middle page of a common one).
- * `listRows` is the unsearched list's counter, else the planner's estimate of the table. Measured in
- * `npm run bench` (searched lists) and pinned by db/searchPlans.test.ts.
+ * A searched list's page and exact total in two statements: one reads the match set once for both
+ * the total and the page's keys (a top-N sort of the matches), the other reads the page's rows and
+ * joins by those keys. Measured in `npm run bench` (searched lists); the plans are pinned by
+ * modules/search/searchPlans.test.ts.
  */
 async function searchedPage(db: DbOrTx, options: ListPageOptions<PgTable, ListJoins>, walk: Walk): Promise<{ reads: ListRead[]; totalCount: number }> {
-  const totalCount = await countMatches(db, options.table, options.where);
-  if (totalCount === 0) return { reads: [], totalCount };
-  const plan = planPage(options.page, options.limit, totalCount);
-  if (plan.offset >= totalCount) return { reads: [], totalCount };
-  const pageWalk = plan.isFromEnd ? reversed(walk) : walk;
-  const listRows = (await keptTotal(db, options.counter)) ?? (await estimatedRows(db, options.table));
-  const walkVisits = ((plan.offset + plan.limit) * Math.max(listRows, totalCount)) / totalCount;
-  const reads =
-    walkVisits <= totalCount
-      ? await readListRows(db, options, { walk: pageWalk, offset: plan.offset, limit: plan.limit })
-      : await readListRows(db, options, { walk: pageWalk, offset: 0, limit: plan.limit, bound: matchSetPageKeys(options, { walk: pageWalk, ...plan }) });
-  if (plan.isFromEnd) reads.reverse();
-  return { reads, totalCount };
+  const matches = matchSet(options);
+  const offset = (options.page - 1) * options.limit;
+  const [found] = await queryRows<{ total: number; keys: unknown[] | null }>(
+    db,
+    sql`${matches.cte} select (select count(*) from matches)::int as total,
+      array(select match_key from matches order by ${matches.order(walk)} limit ${options.limit} offset ${offset}) as keys`,
+  );
+  const keys = found.keys ?? [];
+  if (keys.length === 0) return { reads: [], totalCount: found.total };
+  const reads = await readListRows(db, options, { walk, offset: 0, limit: keys.length, bound: inArray(matches.key, keys) });
+  return { reads, totalCount: found.total };
 }
 
 /**
@@ -202,7 +190,7 @@ async function searchedPage(db: DbOrTx, options: ListPageOptions<PgTable, ListJo
  * - Not searched, with its counters: the total is their sum (one indexed read, exact however many
  *   rows), and a page in the back half is read from the other end of the index (planPage), so the
  *   last page costs what the first does.
- * - Searched: see searchedPage (the total counted on the search index, the page by the cheaper read).
+ * - Searched: see searchedPage (the total and the page's keys from one read of the search index).
  * - Not searched, no counter: a COUNT(*) over `where`, then the page as with counters.
  */
 export async function listPage<TTable extends PgTable, TJoins extends ListJoins = Record<never, ListJoin>>(
@@ -219,7 +207,7 @@ export async function listPage<TTable extends PgTable, TJoins extends ListJoins 
   const totalCount = (await keptTotal(db, options.counter)) ?? (await countMatches(db, table, where));
   const plan = planPage(page, limit, totalCount);
   const found = await readListRows(db, options, {
-    walk: plan.isFromEnd ? reversed(walk) : walk,
+    walk: plan.isFromEnd ? (walk === 'forward' ? 'backward' : 'forward') : walk,
     offset: plan.offset,
     limit: plan.limit,
   });
@@ -260,11 +248,11 @@ export async function newestMatches<TFields extends Record<string, PgColumn>>(
     .orderBy(...order.columns.map((_, at) => indexOrder(sql.raw(`"recent"."sort_${at}"`), order.index, walk)))
     .limit(limit);
   if (found.length >= limit) return found as SelectResultFields<TFields>[];
-  const source = { table, where: and(where, match), order };
+  const matches = matchSet({ table, where: and(where, match), order });
   const matched = await db
     .select(fields)
     .from(table)
-    .where(matchSetPageKeys(source, { walk, offset: 0, limit }))
+    .where(sql`${matches.key} = any(array(${matches.cte} select match_key from matches order by ${matches.order(walk)} limit ${limit}))`)
     .orderBy(...order.columns.map((column) => indexOrder(column, order.index, walk)));
   return matched as SelectResultFields<TFields>[];
 }
