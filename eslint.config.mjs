@@ -23,6 +23,10 @@ const noComposition = {
   regex: '^\\.{1,2}/(.*/)?(app|server|bootstrap)$',
   message: 'app.ts, server.ts and bootstrap.ts are the composition at the top; lower layers do not import them.',
 };
+const noModuleComposition = {
+  regex: '^\\.{1,2}/(.*/)?(appContext|backgroundJobs)$',
+  message: 'appContext.ts and backgroundJobs.ts are the composition: modules/ takes what it needs as arguments.',
+};
 const noFeaturesOrDomain = {
   regex: inside('features|domain'),
   message: 'The shared kit (components/) holds no domain logic: it never imports domain/ or features/.',
@@ -93,19 +97,26 @@ const layerRules = [
   // Modules and plugins: tests may use the seed (fixtures), src/test and the app (buildApp); production code
   // none of them: the composition (app.ts, appContext.ts, backgroundJobs.ts, server.ts, bootstrap.ts) imports
   // them, never the reverse. plugins/ holds Fastify plugins only, so it never imports a domain (its tests may, as fixtures).
+  ...layer('api/modules', [`${API}/modules/**/*.ts`], [noCli], [noSeed, noTestHelpers, noComposition, noModuleComposition]),
+  // The payouts module uses the bookings module's repository, one way only (issue 26): bookings never
+  // imports payouts, and payouts reaches bookings through its repository, never its service or routes.
   ...layer(
-    'api/modules',
-    [`${API}/modules/**/*.ts`],
-    [noCli],
+    'api/modules/bookings',
+    [`${API}/modules/bookings/**/*.ts`],
+    [noCli, { regex: inside('payouts'), message: 'bookings/ does not import payouts/: the payouts module uses bookings, never the reverse.' }],
+    [noSeed, noTestHelpers, noComposition, noModuleComposition],
+  ),
+  ...layer(
+    'api/modules/payouts',
+    [`${API}/modules/payouts/**/*.ts`],
     [
-      noSeed,
-      noTestHelpers,
-      noComposition,
+      noCli,
       {
-        regex: '^\\.{1,2}/(.*/)?(appContext|backgroundJobs)$',
-        message: 'appContext.ts and backgroundJobs.ts are the composition: modules/ takes what it needs as arguments.',
+        regex: '^\\.\\./bookings/(?!bookings\\.repository$)',
+        message: 'payouts/ uses the bookings module through bookings.repository only (not its service or routes).',
       },
     ],
+    [noSeed, noTestHelpers, noComposition, noModuleComposition],
   ),
   ...layer(
     'api/plugins',

@@ -5,7 +5,7 @@ import type { JobQueue } from './lib/jobQueue';
 import type { RateLimitStore } from './lib/rateLimiter';
 import type { AdminRow } from './modules/auth/auth.repository';
 import type { AuthService } from './modules/auth/auth.service';
-import type { PayoutProvider } from './modules/bookings/payoutProvider';
+import type { PayoutProvider } from './modules/payouts/payoutProvider';
 import type { Mailer } from './platform/mail/mailer';
 import type { FileStorage } from './platform/storage/fileStorage';
 import type { Config } from './plugins/config';

@@ -1,5 +1,5 @@
 import type { AppContext } from './appContext';
-import { createBookingsService } from './modules/bookings/bookings.service';
+import { createPayoutsService } from './modules/payouts/payouts.service';
 import { createAuditAnchorService } from './modules/audit/auditAnchor';
 import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHandlers } from './platform/jobs/jobRegistry';
 
@@ -8,11 +8,11 @@ import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHan
  * run is platform/jobs/jobRegistry.ts's.
  */
 function domainJobsOf({ db, payouts, log, mailer, config }: AppContext): DomainJobHandlers {
-  const bookings = createBookingsService({ db, payouts, log });
+  const payoutService = createPayoutsService({ db, payouts, log });
   const auditAnchors = createAuditAnchorService({ db, mailer, log, anchorFile: config.AUDIT_ANCHOR_FILE });
   return {
     'payout-reconciliation': async () => {
-      await bookings.reconcilePendingPayouts();
+      await payoutService.reconcilePendingPayouts();
     },
     'audit-anchor': async () => {
       await auditAnchors.anchorHead();

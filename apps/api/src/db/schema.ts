@@ -4,6 +4,8 @@ export * from './tables/users.table';
 export * from './tables/utes.table';
 export * from './tables/jobs.table';
 export * from './tables/bookings.table';
+export * from './tables/payouts.table';
+export * from './tables/ledger.table';
 export * from './tables/payments.table';
 export * from './tables/quotes.table';
 export * from './tables/faq.table';

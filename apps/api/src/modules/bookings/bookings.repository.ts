@@ -1,14 +1,13 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingKind, PaymentKind } from '@ute/contract';
 import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { listPage, type ListOrder } from '../../db/paging';
 import { ownerBankAccounts, users } from '../../db/tables/users.table';
-import { jobBookings, payouts, uteBookings, type TransferState } from '../../db/tables/bookings.table';
+import { jobBookings, uteBookings, type TransferState } from '../../db/tables/bookings.table';
 
 export type { TransferState };
-export type PayoutRow = typeof payouts.$inferSelect;
 
 interface PersonRef {
   id: string;
@@ -242,53 +241,6 @@ export async function setBookingTransferState(tx: DbOrTx, kind: BookingKind, id:
     .where(and(eq(table.id, id), eq(table.transferState, from)))
     .returning({ id: table.id });
   return rows.length === 1;
-}
-
-export async function countPayoutsOfBooking(tx: DbOrTx, kind: BookingKind, bookingId: string): Promise<number> {
-  const [row] = await tx
-    .select({ total: count() })
-    .from(payouts)
-    .where(and(eq(payouts.bookingKind, kind), eq(payouts.bookingId, bookingId)));
-  return row.total;
-}
-
-export async function insertPayout(tx: DbOrTx, values: typeof payouts.$inferInsert): Promise<PayoutRow> {
-  const [row] = await tx.insert(payouts).values(values).returning();
-  return row;
-}
-
-/** Records the provider's transfer id; false when the payout was no longer pending (already recorded). */
-export async function markPayoutSucceeded(tx: DbOrTx, id: string, providerTransferId: string): Promise<PayoutRow | undefined> {
-  const [row] = await tx
-    .update(payouts)
-    .set({ status: 'succeeded', providerTransferId, completedAt: new Date(), failureMessage: null })
-    .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')))
-    .returning();
-  return row;
-}
-
-export async function markPayoutFailed(tx: DbOrTx, id: string, failureMessage: string): Promise<PayoutRow | undefined> {
-  const [row] = await tx
-    .update(payouts)
-    .set({ status: 'failed', failureMessage, completedAt: new Date() })
-    .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')))
-    .returning();
-  return row;
-}
-
-/** Pending payouts, oldest first (uses payouts_status_idx). */
-export async function listPendingPayouts(db: DbOrTx, limit = 500): Promise<PayoutRow[]> {
-  return db.select().from(payouts).where(eq(payouts.status, 'pending')).orderBy(asc(payouts.createdAt)).limit(limit);
-}
-
-export async function findPendingPayoutOfBooking(db: DbOrTx, kind: BookingKind, bookingId: string): Promise<PayoutRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payouts)
-    .where(and(eq(payouts.bookingKind, kind), eq(payouts.bookingId, bookingId), eq(payouts.status, 'pending')))
-    .orderBy(desc(payouts.createdAt))
-    .limit(1);
-  return row;
 }
 
 export async function findOwner(db: DbOrTx, ownerId: string): Promise<{ id: string; stripeAccountId: string | null } | undefined> {

@@ -7,7 +7,7 @@ import { createBookingsService } from './bookings.service';
 
 export async function bookingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const bookings = createBookingsService({ db: app.ctx.db, payouts: app.ctx.payouts, log: app.ctx.log });
+  const bookings = createBookingsService({ db: app.ctx.db, payoutProviderName: app.ctx.payouts.name });
   const tags = ['bookings'];
 
   app.route({ ...routeOptions('uteBookings', tags), handler: (request) => bookings.getUteBookings(request.query) });
@@ -34,13 +34,6 @@ export async function bookingsRoutes(fastify: FastifyInstance): Promise<void> {
         filter: request.query,
         chunks: bookings.exportJobBookings(request.query),
       }),
-  });
-
-  app.route({ ...routeOptions('stripeTransfer', tags), handler: (request) => bookings.transferToOwner(request.params, actorOf(request)) });
-
-  app.route({
-    ...routeOptions('manualTransfer', tags),
-    handler: (request) => bookings.recordManualTransfer(request.params.bookingId, request.body?.kind, actorOf(request)),
   });
 
   app.route({ ...routeOptions('bankAccount', tags), handler: (request) => bookings.getOwnerBankAccount(request.params.ownerId, actorOf(request)) });

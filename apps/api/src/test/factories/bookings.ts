@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { auditLog } from '../../db/tables/audit.table';
-import { jobBookings, payouts, uteBookings } from '../../db/tables/bookings.table';
+import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
+import { payouts } from '../../db/tables/payouts.table';
 import { uniqueReference } from './sequence';
 
 /** Bookings (each test makes its own), and the reads and crash states of the payout tests. */

@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { startStripeTestServer, type StripeTestServer } from '../../test/stripeTestServer';
 import type { AppContext } from '../../appContext';
-import { createBookingsService } from './bookings.service';
+import { createPayoutsService } from './payouts.service';
 import { createStripePayoutProvider } from './stripePayoutProvider';
 import {
   auditActionsOf,
@@ -18,7 +18,7 @@ import {
 } from '../../test/factories';
 
 /** What server.ts does at start, on a test app's context. */
-const reconcilePendingPayouts = ({ db, payouts, log }: AppContext) => createBookingsService({ db, payouts, log }).reconcilePendingPayouts();
+const reconcilePendingPayouts = ({ db, payouts, log }: AppContext) => createPayoutsService({ db, payouts, log }).reconcilePendingPayouts();
 
 /**
  * Exactly-once payouts through the real `stripe` SDK against a local server that speaks the Stripe

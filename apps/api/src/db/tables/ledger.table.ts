@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { admins } from './auth.table';
+
+/**
+ * The ledger's accounts (docs/design.md §9). Signed integer cents: a debit is positive, a credit
+ * negative, and every journal's lines sum to zero (checked by the database at commit, migration 0013).
+ * The per-owner accounts carry the owner's id on each line.
+ */
+export const LEDGER_ACCOUNTS = [
+  /** Money the platform received from customers (Stripe balance and bank): an asset, debit-normal. */
+  'platform_cash',
+  /** What customers paid for bookings not yet delivered: a liability, credit-normal. */
+  'customer_funds',
+  /** Per owner: earned (the booking is delivered) and not yet sent. */
+  'owner_payable',
+  /** Per owner: sent to the payout provider, outcome not yet recorded. */
+  'owner_in_transit',
+  /** Per owner: what left the platform for the owner (credit); the platform's cash is platform_cash plus this. */
+  'owner_paid_out',
+  /** The platform's fee without its GST. */
+  'fee_revenue',
+  /** The GST in the platform's fee (1/11 of the GST-inclusive fee), owed to the ATO. */
+  'gst_payable',
+  /** Per owner: corrections by an admin (refunds and adjustments, issue 27), against the owner's payable. */
+  'adjustments',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+export const OWNER_ACCOUNTS: readonly LedgerAccount[] = ['owner_payable', 'owner_in_transit', 'owner_paid_out', 'adjustments'];
+
+/** What happened: one kind per money event. */
+export const JOURNAL_KINDS = [
+  'payment.received',
+  'booking.payable',
+  /** A delivered booking deleted before any payout: its payable journal reversed line by line. */
+  'booking.withdrawn',
+  'payout.started',
+  'payout.succeeded',
+  'payout.failed',
+  'payout.manual',
+  /** A booking paid out before the ledger existed (backfill) or imported already paid. */
+  'payout.before-ledger',
+] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
+/** One money event. Never updated or deleted (triggers refuse it): a correction is a new reversing journal. */
+export const ledgerJournals = pgTable(
+  'ledger_journals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: JOURNAL_KINDS }).notNull(),
+    bookingKind: text('booking_kind'),
+    bookingId: uuid('booking_id'),
+    payoutId: uuid('payout_id'),
+    paymentId: uuid('payment_id'),
+    /** Why, in words: an adjustment's reason, a provider's failure message. */
+    memo: text('memo'),
+    adminId: uuid('admin_id').references(() => admins.id),
+    requestId: text('request_id'),
+    /** The transaction that wrote the journal: lines may be added in that transaction only. */
+    createdTxid: bigint('created_txid', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Each money event is journalled once: one of each booking step per booking, one of each step per payout, one receipt per payment.
+    uniqueIndex('ledger_journals_booking_once_idx')
+      .on(t.kind, t.bookingKind, t.bookingId)
+      .where(sql`${t.bookingId} is not null and ${t.payoutId} is null`),
+    uniqueIndex('ledger_journals_payout_once_idx')
+      .on(t.kind, t.payoutId)
+      .where(sql`${t.payoutId} is not null`),
+    uniqueIndex('ledger_journals_payment_once_idx')
+      .on(t.kind, t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
+    index('ledger_journals_booking_idx').on(t.bookingId),
+  ],
+);
+
+/** The lines of a journal: signed cents on one account (and one owner, for the per-owner accounts). */
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => ledgerJournals.id),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    /** Set exactly on the per-owner accounts. No foreign key: the ledger outlives a removed user. */
+    ownerId: uuid('owner_id'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_lines_amount_nonzero', sql`${t.amountCents} <> 0`),
+    check(
+      'ledger_lines_owner_accounts',
+      sql`(${t.account} in ('owner_payable', 'owner_in_transit', 'owner_paid_out', 'adjustments')) = (${t.ownerId} is not null)`,
+    ),
+    check(
+      'ledger_lines_known_account',
+      sql`${t.account} in ('platform_cash', 'customer_funds', 'owner_payable', 'owner_in_transit', 'owner_paid_out', 'fee_revenue', 'gst_payable', 'adjustments')`,
+    ),
+    index('ledger_lines_journal_idx').on(t.journalId),
+    // An owner's ledger, newest first, and their balances per account.
+    index('ledger_lines_owner_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.ownerId} is not null`),
+    index('ledger_lines_account_idx').on(t.account, t.createdAt),
+  ],
+);
+
+/**
+ * The platform's fee per booking kind: a percentage (basis points) plus a fixed amount, GST
+ * inclusive. Append-only: the newest row of a kind applies to bookings that become payable after it.
+ */
+export const platformFees = pgTable(
+  'platform_fees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingKind: text('booking_kind', { enum: ['ute', 'job'] }).notNull(),
+    percentBps: integer('percent_bps').notNull(),
+    fixedCents: integer('fixed_cents').notNull(),
+    adminId: uuid('admin_id').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('platform_fees_percent_range', sql`${t.percentBps} between 0 and 10000`),
+    check('platform_fees_fixed_range', sql`${t.fixedCents} >= 0`),
+    index('platform_fees_kind_idx').on(t.bookingKind, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeOptions } from '../../plugins/contractRoutes';
+import { actorOf } from '../../platform/audit/auditLog';
+import { createPayoutsService } from './payouts.service';
+
+export async function payoutsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const payouts = createPayoutsService({ db: app.ctx.db, payouts: app.ctx.payouts, log: app.ctx.log });
+  const tags = ['payouts'];
+
+  app.route({ ...routeOptions('stripeTransfer', tags), handler: (request) => payouts.transferToOwner(request.params, actorOf(request)) });
+
+  app.route({
+    ...routeOptions('manualTransfer', tags),
+    handler: (request) => payouts.recordManualTransfer(request.params.bookingId, request.body?.kind, actorOf(request)),
+  });
+}
