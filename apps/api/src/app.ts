@@ -37,6 +37,7 @@ import { utesRoutes } from './modules/utes/utes.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { queriesRoutes } from './modules/queries/queries.routes';
@@ -266,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(jobsRoutes);
       await admin.register(bookingsRoutes);
       await admin.register(payoutsRoutes);
+      await admin.register(ledgerRoutes);
       await admin.register(paymentsRoutes);
       await admin.register(usersRoutes);
       await admin.register(queriesRoutes);

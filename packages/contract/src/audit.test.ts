@@ -68,9 +68,10 @@ describe('the audit vocabulary', () => {
       'payment.accept',
       'receipt.read',
       'bank-details.read',
+      'platform-fee.update',
       'list.export',
     ]);
-    expect(MONEY_AUDIT_TARGET_TYPES).toEqual(['ute_booking', 'job_booking', 'payment', 'bank_account']);
+    expect(MONEY_AUDIT_TARGET_TYPES).toEqual(['ute_booking', 'job_booking', 'payment', 'bank_account', 'platform_fee', 'owner_balance']);
     expect(isMoneyAuditAction('payout.manual')).toBe(true);
     expect(isMoneyAuditAction('faq.create')).toBe(false);
     expect(isMoneyAuditAction('toString')).toBe(false);

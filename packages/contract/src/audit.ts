@@ -30,6 +30,8 @@ export const AUDIT_TARGET_TYPES = {
   job_booking: { money: true },
   payment: { money: true },
   bank_account: { money: true },
+  platform_fee: { money: true },
+  owner_balance: { money: true },
   admin: { money: false },
   settings: { money: false },
   audit_log: { money: false },
@@ -71,6 +73,7 @@ export const AUDIT_ACTIONS = {
   'payment.accept': { money: true },
   'receipt.read': { money: true },
   'bank-details.read': { money: true },
+  'platform-fee.update': { money: true },
   // A list's CSV export, its target type the list's rows: finance reads the exports of the money lists only.
   'list.export': { money: true },
   'admin.invite': { money: false },

@@ -264,6 +264,33 @@ export function defineApiRoutes(s: ContractSchemas) {
       response: s.adminSettingsResponseSchema,
     },
 
+    // The ledger (docs/design.md §9): the fee model, a booking's split, the owners' balances and ledgers.
+    platformFees: { method: 'GET', path: '/platform-fees', access: finance, response: s.platformFeesResponseSchema },
+    updatePlatformFee: {
+      method: 'PUT',
+      path: '/update-platform-fee',
+      access: withStepUp(ownerOnly),
+      body: s.updatePlatformFeeSchema,
+      response: s.updatePlatformFeeResponseSchema,
+    },
+    payoutSplit: {
+      method: 'GET',
+      path: '/payout-split/:kind/:bookingId',
+      access: finance,
+      params: s.payoutSplitParamsSchema,
+      response: s.payoutSplitResponseSchema,
+    },
+    ownerBalances: { method: 'GET', path: '/owner-balances', access: finance, query: s.ownerBalancesQuerySchema, response: s.ownerBalancesResponseSchema },
+    ownerBalancesExport: { method: 'GET', path: '/owner-balances/export', access: finance, query: s.ownerBalancesExportQuerySchema, produces: 'text/csv' },
+    ownerLedger: {
+      method: 'GET',
+      path: '/owner-ledger/:id',
+      access: finance,
+      params: s.idParamSchema,
+      query: s.ownerLedgerQuerySchema,
+      response: s.ownerLedgerResponseSchema,
+    },
+
     // The audit log. Finance reads the money entries only (the api filters them); verifying the chain is the owner's.
     auditLog: { method: 'GET', path: '/audit-log', access: finance, query: s.auditListQuerySchema, response: s.auditListResponseSchema },
     auditExport: { method: 'GET', path: '/audit-log/export', access: finance, query: s.auditExportQuerySchema, produces: 'text/csv' },

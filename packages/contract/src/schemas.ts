@@ -11,6 +11,7 @@ export * from './search';
 export * from './listings';
 export * from './moderation';
 export * from './money';
+export * from './ledger';
 export * from './people';
 export * from './content';
 export * from './audit';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { inject } from 'vitest';
-import { API_BASE } from '@ute/contract';
+import { API_BASE, type AdminRole } from '@ute/contract';
 import { buildApp, type BuildAppOptions } from '../app';
 import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../db/database';
 import { loadConfig, type Config } from '../plugins/config';
@@ -120,6 +120,21 @@ export async function createOwnerWithTwoFactor(t: Pick<TestApp, 'app' | 'databas
   if (signIn.statusCode !== 200) throw new Error(`owner sign-in failed: ${signIn.body}`);
   const enrolled = await enrolTwoFactor(t.app, signIn.json<{ token: string }>().token, credentials);
   return { email: credentials.email, ...enrolled };
+}
+
+const ROLE_ADMIN_PASSWORD = 'correct-horse-2';
+let roleAdminPasswordHash: Promise<string> | null = null;
+
+/** A new admin holding `roles`, signed in: its id and a token (with `twoFactor`, enrolled and fresh for the step-up routes). */
+export async function signInAs(t: TestApp, roles: AdminRole[], options: { twoFactor?: boolean } = {}): Promise<{ id: string; token: string }> {
+  roleAdminPasswordHash ??= hashPassword(ROLE_ADMIN_PASSWORD);
+  const email = `${roles.join('-')}-${randomUUID().slice(0, 8)}@test.local`;
+  await upsertAdmin(t.database.db, email, await roleAdminPasswordHash, roles);
+  const response = await t.request({ method: 'POST', url: '/sign-in', payload: { email, password: ROLE_ADMIN_PASSWORD }, token: null });
+  if (response.statusCode !== 200) throw new Error(`sign-in as ${roles.join(', ')} failed: ${response.body}`);
+  const [admin] = await t.database.db.select({ id: admins.id }).from(admins).where(eq(admins.email, email));
+  const token = response.json<{ token: string }>().token;
+  return { id: admin.id, token: options.twoFactor ? (await enrolTwoFactor(t.app, token, { email, password: ROLE_ADMIN_PASSWORD })).token : token };
 }
 
 export async function createTestApp(

@@ -6,7 +6,6 @@ import {
   MONEY_AUDIT_TARGET_TYPES,
   auditListResponseSchema,
   auditVerifyResponseSchema,
-  type AdminRole,
   type AuditListResponse,
   type AuditVerifyResponse,
 } from '@ute/contract';
@@ -14,28 +13,11 @@ import { queryRows } from '../../db/database';
 import { auditLog } from '../../db/tables/audit.table';
 import { admins } from '../../db/tables/auth.table';
 import { createAuditEntry, createOwnerBankAccount, createPayment, createUser, createUte } from '../../test/factories';
-import { createTestApp, enrolTwoFactor, TEST_ADMIN, type TestApp } from '../../test/testApp';
-import { upsertAdmin } from '../auth/auth.repository';
-import { hashPassword } from '../auth/passwords';
+import { createTestApp, signInAs, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { writeAudit } from '../../platform/audit/auditLog';
 import { csvCell } from '../../lib/csv';
 import { parseCsv } from '../../test/csv';
 import { AUDIT_EXPORT_BATCH } from './audit.service';
-
-const PASSWORD = 'correct-horse-2';
-let passwordHash: Promise<string> | null = null;
-
-/** A new admin holding `roles`, signed in: its id and a token (with `twoFactor`, enrolled and fresh for the step-up routes). */
-async function signInAs(t: TestApp, roles: AdminRole[], options: { twoFactor?: boolean } = {}): Promise<{ id: string; token: string }> {
-  passwordHash ??= hashPassword(PASSWORD);
-  const email = `${roles.join('-')}-${randomUUID().slice(0, 8)}@test.local`;
-  await upsertAdmin(t.database.db, email, await passwordHash, roles);
-  const response = await t.request({ method: 'POST', url: '/sign-in', payload: { email, password: PASSWORD }, token: null });
-  expect(response.statusCode, response.body).toBe(200);
-  const [admin] = await t.database.db.select({ id: admins.id }).from(admins).where(eq(admins.email, email));
-  const token = response.json<{ token: string }>().token;
-  return { id: admin.id, token: options.twoFactor ? (await enrolTwoFactor(t.app, token, { email, password: PASSWORD })).token : token };
-}
 
 async function listAudit(t: TestApp, query = '', token?: string): Promise<AuditListResponse> {
   const response = await t.request({ method: 'GET', url: `/audit-log${query ? `?${query}` : ''}`, token });

@@ -243,8 +243,11 @@ export async function setBookingTransferState(tx: DbOrTx, kind: BookingKind, id:
   return rows.length === 1;
 }
 
-export async function findOwner(db: DbOrTx, ownerId: string): Promise<{ id: string; stripeAccountId: string | null } | undefined> {
-  const [row] = await db.select({ id: users.id, stripeAccountId: users.stripeAccountId }).from(users).where(eq(users.id, ownerId));
+export async function findOwner(db: DbOrTx, ownerId: string) {
+  const [row] = await db
+    .select({ id: users.id, stripeAccountId: users.stripeAccountId, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, ownerId));
   return row;
 }
 

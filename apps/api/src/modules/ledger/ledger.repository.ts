@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { BookingKind } from '@ute/contract';
-import type { DbOrTx } from '../../db/database';
-import { ledgerJournals, ledgerLines, type JournalKind, type LedgerAccount } from '../../db/tables/ledger.table';
+import { queryRows, type DbOrTx } from '../../db/database';
+import { admins } from '../../db/tables/auth.table';
+import { ledgerJournals, ledgerLines, platformFees, type JournalKind, type LedgerAccount } from '../../db/tables/ledger.table';
 
 export interface JournalLine {
   account: LedgerAccount;
@@ -95,4 +96,183 @@ export async function ownerBalances(db: DbOrTx): Promise<OwnerBalance[]> {
     inTransitCents: Number(row.inTransit),
     paidOutCents: Number(row.paidOut),
   }));
+}
+
+export type PlatformFeeRow = typeof platformFees.$inferSelect & { setBy: string | null };
+
+/** Every fee change, newest first, with the email of the admin who made it. */
+export async function platformFeeHistory(db: DbOrTx, limit = 50): Promise<PlatformFeeRow[]> {
+  return db
+    .select({ ...getTableColumns(platformFees), setBy: admins.email })
+    .from(platformFees)
+    .leftJoin(admins, eq(admins.id, platformFees.adminId))
+    .orderBy(desc(platformFees.createdAt), desc(platformFees.id))
+    .limit(limit);
+}
+
+/** The fee in force for one booking kind (the newest row), if any was ever set. */
+export async function currentPlatformFee(db: DbOrTx, bookingKind: BookingKind): Promise<PlatformFeeRow | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(platformFees), setBy: admins.email })
+    .from(platformFees)
+    .leftJoin(admins, eq(admins.id, platformFees.adminId))
+    .where(eq(platformFees.bookingKind, bookingKind))
+    .orderBy(desc(platformFees.createdAt), desc(platformFees.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertPlatformFee(tx: DbOrTx, values: typeof platformFees.$inferInsert) {
+  const [row] = await tx.insert(platformFees).values(values).returning();
+  return row;
+}
+
+export interface OwnerBalanceFilter {
+  sort: 'payable' | 'inTransit' | 'paidOut' | 'name';
+  /** Paid out counted from the start of this instant (inclusive) to `paidBefore` (exclusive); all time when absent. */
+  paidFrom?: Date;
+  paidBefore?: Date;
+  isNegativeOnly: boolean;
+  ownerId?: string;
+}
+
+export interface OwnerBalanceRow extends OwnerBalance {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+const OWNER_BALANCE_ORDER = {
+  payable: sql`payable desc`,
+  inTransit: sql`in_transit desc`,
+  paidOut: sql`paid_out desc`,
+  name: sql`u.first_name asc nulls last, u.last_name asc nulls last`,
+} as const;
+
+/**
+ * Each owner's balances from their ledger lines, one statement: the sums per account (the period
+ * narrows paid out only), the owner's name, the total count, a page in the asked order.
+ */
+export async function listOwnerBalances(
+  db: DbOrTx,
+  filter: OwnerBalanceFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OwnerBalanceRow[]; total: number }> {
+  const inPeriod = sql.join(
+    [
+      sql`true`,
+      ...(filter.paidFrom ? [sql`l.created_at >= ${filter.paidFrom.toISOString()}::timestamptz`] : []),
+      ...(filter.paidBefore ? [sql`l.created_at < ${filter.paidBefore.toISOString()}::timestamptz`] : []),
+    ],
+    sql` and `,
+  );
+  const rows = await queryRows<{
+    owner_id: string;
+    payable: string;
+    in_transit: string;
+    paid_out: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    total: number;
+  }>(
+    db,
+    sql`
+    with balances as (
+      select l.owner_id,
+        -coalesce(sum(l.amount_cents) filter (where l.account in ('owner_payable', 'adjustments')), 0) as payable,
+        -coalesce(sum(l.amount_cents) filter (where l.account = 'owner_in_transit'), 0) as in_transit,
+        -coalesce(sum(l.amount_cents) filter (where l.account = 'owner_paid_out' and ${inPeriod}), 0) as paid_out
+      from ledger_lines l
+      where l.owner_id is not null ${filter.ownerId ? sql`and l.owner_id = ${filter.ownerId}` : sql``}
+      group by l.owner_id
+    )
+    select b.owner_id, b.payable::bigint as payable, b.in_transit::bigint as in_transit, b.paid_out::bigint as paid_out,
+      u.first_name, u.last_name, u.email, count(*) over ()::int as total
+    from balances b
+    left join users u on u.id = b.owner_id
+    ${filter.isNegativeOnly ? sql`where b.payable < 0` : sql``}
+    order by ${OWNER_BALANCE_ORDER[filter.sort]}, b.owner_id
+    limit ${page.limit} offset ${page.offset}
+  `,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.map((row) => ({
+      ownerId: row.owner_id,
+      payableCents: Number(row.payable),
+      inTransitCents: Number(row.in_transit),
+      paidOutCents: Number(row.paid_out),
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+    })),
+  };
+}
+
+export interface OwnerLedgerEntryRow {
+  journalId: string;
+  kind: string;
+  createdAt: Date;
+  bookingKind: BookingKind | null;
+  bookingId: string | null;
+  owedChangeCents: number;
+  paidOutChangeCents: number;
+  owedAfterCents: number;
+}
+
+/**
+ * An owner's journals newest first, each with how it moved what the platform owes them (payable and
+ * in transit) and what it paid them, and the running amount owed after it (in the order written).
+ */
+export async function listOwnerLedger(
+  db: DbOrTx,
+  ownerId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OwnerLedgerEntryRow[]; total: number }> {
+  const rows = await queryRows<{
+    journal_id: string;
+    kind: string;
+    created_at: string | Date;
+    booking_kind: BookingKind | null;
+    booking_id: string | null;
+    owed_change: string;
+    paid_change: string;
+    owed_after: string;
+    total: number;
+  }>(
+    db,
+    sql`
+    with entries as (
+      select l.journal_id, min(l.id) as seq,
+        -coalesce(sum(l.amount_cents) filter (where l.account in ('owner_payable', 'owner_in_transit', 'adjustments')), 0) as owed_change,
+        -coalesce(sum(l.amount_cents) filter (where l.account = 'owner_paid_out'), 0) as paid_change
+      from ledger_lines l
+      where l.owner_id = ${ownerId}
+      group by l.journal_id
+    ), running as (
+      select e.*, sum(e.owed_change) over (order by e.seq rows unbounded preceding) as owed_after, count(*) over ()::int as total
+      from entries e
+    )
+    select r.journal_id, j.kind, j.created_at, j.booking_kind, j.booking_id,
+      r.owed_change::bigint as owed_change, r.paid_change::bigint as paid_change, r.owed_after::bigint as owed_after, r.total
+    from running r
+    join ledger_journals j on j.id = r.journal_id
+    order by r.seq desc
+    limit ${page.limit} offset ${page.offset}
+  `,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.map((row) => ({
+      journalId: row.journal_id,
+      kind: row.kind,
+      createdAt: new Date(row.created_at),
+      bookingKind: row.booking_kind,
+      bookingId: row.booking_id,
+      owedChangeCents: Number(row.owed_change),
+      paidOutChangeCents: Number(row.paid_change),
+      owedAfterCents: Number(row.owed_after),
+    })),
+  };
 }
