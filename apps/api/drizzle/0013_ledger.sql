@@ -39,7 +39,7 @@ ALTER TABLE "ledger_journals" ADD CONSTRAINT "ledger_journals_admin_id_admins_id
 ALTER TABLE "ledger_lines" ADD CONSTRAINT "ledger_lines_journal_id_ledger_journals_id_fk" FOREIGN KEY ("journal_id") REFERENCES "public"."ledger_journals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "platform_fees" ADD CONSTRAINT "platform_fees_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_journals_booking_once_idx" ON "ledger_journals" USING btree ("kind","booking_kind","booking_id") WHERE "ledger_journals"."booking_id" is not null and "ledger_journals"."payout_id" is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "ledger_journals_payout_once_idx" ON "ledger_journals" USING btree ("kind","payout_id") WHERE "ledger_journals"."payout_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_journals_payout_once_idx" ON "ledger_journals" USING btree ("kind","payout_id") WHERE "ledger_journals"."payout_id" is not null and "ledger_journals"."kind" <> 'payout.reversed';--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_journals_payment_once_idx" ON "ledger_journals" USING btree ("kind","payment_id") WHERE "ledger_journals"."payment_id" is not null;--> statement-breakpoint
 CREATE INDEX "ledger_journals_booking_idx" ON "ledger_journals" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "ledger_lines_journal_idx" ON "ledger_lines" USING btree ("journal_id");--> statement-breakpoint

@@ -38,6 +38,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { stripeWebhookRoute, webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { queriesRoutes } from './modules/queries/queries.routes';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(bookingsRoutes);
       await admin.register(payoutsRoutes);
       await admin.register(ledgerRoutes);
+      await admin.register(webhooksRoutes);
       await admin.register(paymentsRoutes);
       await admin.register(usersRoutes);
       await admin.register(queriesRoutes);
@@ -282,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.get('/api/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok', engine: database.engine }));
   await app.register(filesRoutes);
+  await app.register(stripeWebhookRoute);
   await registerWebApp(app, options.webDistFolder);
   return app;
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from './appContext';
 import { createPayoutsService } from './modules/payouts/payouts.service';
+import { webhooksServiceOf } from './modules/webhooks/webhooks.routes';
 import { createAuditAnchorService } from './modules/audit/auditAnchor';
 import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHandlers } from './platform/jobs/jobRegistry';
 
@@ -7,8 +8,10 @@ import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHan
  * What the domain's background jobs do, from the modules; which process works each and when they
  * run is platform/jobs/jobRegistry.ts's.
  */
-function domainJobsOf({ db, payouts, log, mailer, config }: AppContext): DomainJobHandlers {
+function domainJobsOf(ctx: AppContext): DomainJobHandlers {
+  const { db, payouts, log, mailer, config } = ctx;
   const payoutService = createPayoutsService({ db, payouts, log });
+  const webhooks = webhooksServiceOf(ctx);
   const auditAnchors = createAuditAnchorService({ db, mailer, log, anchorFile: config.AUDIT_ANCHOR_FILE });
   return {
     'payout-reconciliation': async () => {
@@ -16,6 +19,12 @@ function domainJobsOf({ db, payouts, log, mailer, config }: AppContext): DomainJ
     },
     'audit-anchor': async () => {
       await auditAnchors.anchorHead();
+    },
+    'stripe-event': async ({ eventId }) => {
+      await webhooks.processEvent(eventId);
+    },
+    'stripe-event-sweep': async () => {
+      await webhooks.sweepUnworkedEvents();
     },
   };
 }

@@ -69,9 +69,23 @@ describe('the audit vocabulary', () => {
       'receipt.read',
       'bank-details.read',
       'platform-fee.update',
+      'payout.webhook',
+      'payout.reverse',
+      'payout.hold',
+      'payout.release',
+      'webhook.replay',
       'list.export',
     ]);
-    expect(MONEY_AUDIT_TARGET_TYPES).toEqual(['ute_booking', 'job_booking', 'payment', 'bank_account', 'platform_fee', 'owner_balance']);
+    expect(MONEY_AUDIT_TARGET_TYPES).toEqual([
+      'ute_booking',
+      'job_booking',
+      'payment',
+      'bank_account',
+      'platform_fee',
+      'owner_balance',
+      'owner',
+      'stripe_event',
+    ]);
     expect(isMoneyAuditAction('payout.manual')).toBe(true);
     expect(isMoneyAuditAction('faq.create')).toBe(false);
     expect(isMoneyAuditAction('toString')).toBe(false);

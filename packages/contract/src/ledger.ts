@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageNumberSchema, pageSizeSchema, paginationDataSchema } from './common';
 import { BOOKING_KINDS } from './money';
+import { ownerPayoutStatusSchema } from './webhooks';
 
 /** Messages of the fee and ledger calls, shared by the api, its tests and the web. */
 export const LEDGER_MESSAGES = {
@@ -127,6 +128,7 @@ export type OwnerLedgerEntry = z.infer<typeof ownerLedgerEntrySchema>;
 
 export const ownerLedgerResponseSchema = z.object({
   owner: ownerBalanceSchema,
+  payoutStatus: ownerPayoutStatusSchema,
   data: z.array(ownerLedgerEntrySchema),
   totalCount: z.number(),
   paginationData: paginationDataSchema,
@@ -142,5 +144,6 @@ export const JOURNAL_KIND_LABELS: Record<string, string> = {
   'payout.succeeded': 'Payout succeeded',
   'payout.failed': 'Payout failed (payable again)',
   'payout.manual': 'Manual payout',
+  'payout.reversed': 'Payout reversed by Stripe (payable again)',
   'payout.before-ledger': 'Paid before the ledger',
 };

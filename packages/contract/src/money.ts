@@ -43,6 +43,12 @@ export const PAYOUT_MESSAGES = {
   paymentAccepted: 'Payment accepted successfully',
   paymentAlreadyAccepted: 'This payment has already been accepted',
   onlyManualAccepted: 'Only manual payments can be accepted',
+  onHoldPrefix: "Finance has put this owner's payouts on hold: ",
+  accountCannotBePaidPrefix: "The owner's Stripe account cannot receive payouts now: ",
+  holdSet: 'Payouts to this owner are on hold',
+  holdReleased: 'The hold on payouts to this owner is released',
+  notOnHold: "This owner's payouts are not on hold",
+  holdReasonRequired: 'reason is required (at most 500 characters)',
 } as const;
 
 export const addressSchema = z.object({ street: z.string(), state: z.string(), postalCode: z.string() });

@@ -291,6 +291,25 @@ export function defineApiRoutes(s: ContractSchemas) {
       response: s.ownerLedgerResponseSchema,
     },
 
+    // Stripe's webhook events (the inbox) and finance's holds on an owner's payouts.
+    webhookEvents: { method: 'GET', path: '/webhook-events', access: finance, query: s.webhookEventsQuerySchema, response: s.webhookEventsResponseSchema },
+    replayWebhookEvent: {
+      method: 'POST',
+      path: '/webhook-events/:id/replay',
+      access: finance,
+      params: s.webhookEventParamsSchema,
+      response: s.replayWebhookEventResponseSchema,
+    },
+    holdOwnerPayouts: {
+      method: 'PUT',
+      path: '/owner-payout-hold/:id',
+      access: finance,
+      params: s.ownerHoldParamsSchema,
+      body: s.ownerHoldBodySchema,
+      response: s.messageSchema,
+    },
+    releaseOwnerPayouts: { method: 'PUT', path: '/owner-payout-release/:id', access: finance, params: s.ownerHoldParamsSchema, response: s.messageSchema },
+
     // The audit log. Finance reads the money entries only (the api filters them); verifying the chain is the owner's.
     auditLog: { method: 'GET', path: '/audit-log', access: finance, query: s.auditListQuerySchema, response: s.auditListResponseSchema },
     auditExport: { method: 'GET', path: '/audit-log/export', access: finance, query: s.auditExportQuerySchema, produces: 'text/csv' },

@@ -12,6 +12,7 @@ export * from './listings';
 export * from './moderation';
 export * from './money';
 export * from './ledger';
+export * from './webhooks';
 export * from './people';
 export * from './content';
 export * from './audit';

@@ -6,6 +6,7 @@ export * from './tables/jobs.table';
 export * from './tables/bookings.table';
 export * from './tables/payouts.table';
 export * from './tables/ledger.table';
+export * from './tables/webhooks.table';
 export * from './tables/payments.table';
 export * from './tables/quotes.table';
 export * from './tables/faq.table';

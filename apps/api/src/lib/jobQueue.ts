@@ -19,9 +19,13 @@ export interface JobPayloads {
   'payout-reconciliation': Record<string, never>;
   /** Copy the audit chain's head out of the database: anchor file and owners' daily mail (modules/audit/auditAnchor.ts). */
   'audit-anchor': Record<string, never>;
+  /** Apply one verified Stripe webhook event from the inbox (modules/webhooks). */
+  'stripe-event': { eventId: string };
+  /** Re-queue inbox events whose job was lost (the process died between commit and send). */
+  'stripe-event-sweep': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
-export const QUEUE_NAMES: QueueName[] = ['mail-delivery', 'mail-sweep', 'payout-reconciliation', 'audit-anchor'];
+export const QUEUE_NAMES: QueueName[] = ['mail-delivery', 'mail-sweep', 'payout-reconciliation', 'audit-anchor', 'stripe-event', 'stripe-event-sweep'];
 
 /** Raw SQL outside Drizzle, as pg-boss runs it: with values, or a multi-statement script without. */
 export interface SqlExecutor {

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_API_BASE: z.string().optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_...): POST /webhooks/stripe verifies every event with it. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: z.coerce
     .number()

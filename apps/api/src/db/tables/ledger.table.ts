@@ -38,6 +38,8 @@ export const JOURNAL_KINDS = [
   'payout.succeeded',
   'payout.failed',
   'payout.manual',
+  /** Stripe reversed (part of) a transfer: that much is owed to the owner again. */
+  'payout.reversed',
   /** A booking paid out before the ledger existed (backfill) or imported already paid. */
   'payout.before-ledger',
 ] as const;
@@ -68,9 +70,10 @@ export const ledgerJournals = pgTable(
     uniqueIndex('ledger_journals_booking_once_idx')
       .on(t.kind, t.bookingKind, t.bookingId)
       .where(sql`${t.bookingId} is not null and ${t.payoutId} is null`),
+    // A payout may be reversed in parts: one reversal journal per part.
     uniqueIndex('ledger_journals_payout_once_idx')
       .on(t.kind, t.payoutId)
-      .where(sql`${t.payoutId} is not null`),
+      .where(sql`${t.payoutId} is not null and ${t.kind} <> 'payout.reversed'`),
     uniqueIndex('ledger_journals_payment_once_idx')
       .on(t.kind, t.paymentId)
       .where(sql`${t.paymentId} is not null`),

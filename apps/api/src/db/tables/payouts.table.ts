@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.table';
 import { admins } from './auth.table';
 
@@ -20,10 +20,38 @@ export const payouts = pgTable(
     /** pending (sent to the provider, outcome not yet recorded) | succeeded | failed */
     status: text('status').notNull().default('pending'),
     providerTransferId: text('provider_transfer_id'),
+    /** How much of the transfer Stripe reversed so far (cumulative, never decreases). */
+    reversedCents: integer('reversed_cents').notNull().default(0),
     failureMessage: text('failure_message'),
     adminId: uuid('admin_id').references(() => admins.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payouts_idempotency_key_idx').on(t.idempotencyKey), index('payouts_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('payouts_idempotency_key_idx').on(t.idempotencyKey),
+    index('payouts_status_idx').on(t.status),
+    index('payouts_provider_transfer_idx').on(t.providerTransferId),
+  ],
 );
+
+/**
+ * Whether an owner can be paid now, as Stripe and finance say: the connected account's state (from
+ * `account.updated`), the last bank payout failure (`payout.failed`), and a hold finance put on them.
+ * No row: nothing known against paying them.
+ */
+export const ownerPayoutStatus = pgTable('owner_payout_status', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Stripe's `payouts_enabled` of the owner's connected account; null until an account.updated arrived. */
+  payoutsEnabled: boolean('payouts_enabled'),
+  /** Stripe's `requirements.disabled_reason`, when the account cannot be paid. */
+  disabledReason: text('disabled_reason'),
+  /** The failure message of the owner's last failed bank payout, cleared by a later paid one. */
+  lastPayoutFailure: text('last_payout_failure'),
+  /** Finance's hold: while set, Transfer is refused with this reason. */
+  holdReason: text('hold_reason'),
+  heldBy: uuid('held_by').references(() => admins.id),
+  heldAt: timestamp('held_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

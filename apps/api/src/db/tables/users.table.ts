@@ -23,6 +23,10 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     // Global search finds people by their whole name ("ann smi" matches Ann Smith).
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // A Stripe Connect event names the connected account: its owner (migration 0014).
+    index('users_stripe_account_idx')
+      .on(t.stripeAccountId)
+      .where(sql`${t.stripeAccountId} is not null`),
   ],
 );
 

@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Db } from '../../db/database';
 import { findOwner, findPayableBooking } from '../bookings/bookings.repository';
+import { findOwnerPayoutStatus } from '../payouts/payouts.repository';
 import {
   currentPlatformFee,
   findPayableSplit,
@@ -141,7 +142,16 @@ export function createLedgerService({ db }: { db: Db }) {
     if (!owner) throw notFound('Owner');
     const [balance] = (await listOwnerBalances(db, { sort: 'payable', isNegativeOnly: false, ownerId }, { limit: 1, offset: 0 })).rows;
     const { rows, total } = await listOwnerLedger(db, ownerId, { limit: query.limit, offset: (query.page - 1) * query.limit });
+    const status = await findOwnerPayoutStatus(db, ownerId);
     return {
+      payoutStatus: {
+        holdReason: status?.holdReason ?? null,
+        heldAt: status?.heldAt?.toISOString() ?? null,
+        heldBy: status?.heldByEmail ?? null,
+        payoutsEnabled: status?.payoutsEnabled ?? null,
+        disabledReason: status?.disabledReason ?? null,
+        lastPayoutFailure: status?.lastPayoutFailure ?? null,
+      },
       owner: toBalanceDto(
         balance ?? { ownerId, payableCents: 0, inTransitCents: 0, paidOutCents: 0, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
       ),

@@ -31,7 +31,15 @@ async function balancesFromBookingsAndPayouts(db: Db): Promise<OwnerBalance[]> {
     ...(await db.select().from(uteBookings)).map((row) => ({ ...row, kind: 'ute' as BookingKind })),
     ...(await db.select().from(jobBookings)).map((row) => ({ ...row, kind: 'job' as BookingKind })),
   ];
-  const payoutRows = await db.select().from(payouts);
+  const payoutRows = await db
+    .select({
+      bookingKind: payouts.bookingKind,
+      bookingId: payouts.bookingId,
+      ownerId: payouts.ownerId,
+      amountCents: payouts.amountCents,
+      status: payouts.status,
+    })
+    .from(payouts);
   const byOwner = new Map<string, OwnerBalance>();
   const of = (ownerId: string) => {
     if (!byOwner.has(ownerId)) byOwner.set(ownerId, { ownerId, payableCents: 0, inTransitCents: 0, paidOutCents: 0 });
@@ -319,23 +327,15 @@ describe(`the ledger's backfill (${engine})`, () => {
         createJobBooking(db, { ownerId: owner.id, amount: 30 }),
         createJobBooking(db, { ownerId: owner.id, amount: 12.34, transferState: 'transferred' }),
       ]);
-      const payout = (booking: { id: string }, kind: BookingKind, amountCents: number, status: string, method: string) => ({
-        bookingKind: kind,
-        bookingId: booking.id,
-        ownerId: owner.id,
-        amountCents,
-        method,
-        status,
-        idempotencyKey: `payout-${kind}-${booking.id}`,
-      });
-      await db
-        .insert(payouts)
-        .values([
-          payout(paid, 'ute', 10_000, 'succeeded', 'ledger'),
-          payout(pending, 'ute', 6_000, 'pending', 'stripe'),
-          payout(failed, 'job', 3_000, 'failed', 'stripe'),
-          payout(manual, 'job', 1_234, 'succeeded', 'manual'),
-        ]);
+      // Raw SQL: the payouts table as it was before the ledger (later migrations add columns).
+      const payout = (booking: { id: string }, kind: BookingKind, amountCents: number, status: string, method: string) =>
+        db.execute(
+          sql`insert into payouts (booking_kind, booking_id, owner_id, amount_cents, method, status, idempotency_key) values (${kind}, ${booking.id}, ${owner.id}, ${amountCents}, ${method}, ${status}, ${`payout-${kind}-${booking.id}`})`,
+        );
+      await payout(paid, 'ute', 10_000, 'succeeded', 'ledger');
+      await payout(pending, 'ute', 6_000, 'pending', 'stripe');
+      await payout(failed, 'job', 3_000, 'failed', 'stripe');
+      await payout(manual, 'job', 1_234, 'succeeded', 'manual');
       const expected = sortByOwner(await balancesFromBookingsAndPayouts(db));
       expect(expected.length).toBeGreaterThan(10);
 

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { BookingKind } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
-import { payouts } from '../../db/tables/payouts.table';
+import { ownerPayoutStatus, payouts } from '../../db/tables/payouts.table';
+import { admins } from '../../db/tables/auth.table';
+import { users } from '../../db/tables/users.table';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -49,5 +51,50 @@ export async function findPendingPayoutOfBooking(db: DbOrTx, kind: BookingKind, 
     .where(and(eq(payouts.bookingKind, kind), eq(payouts.bookingId, bookingId), eq(payouts.status, 'pending')))
     .orderBy(desc(payouts.createdAt))
     .limit(1);
+  return row;
+}
+
+/** The payout a Stripe transfer belongs to: by the transfer's id once recorded, else by its transfer group (our idempotency key). */
+export async function findPayoutOfTransfer(db: DbOrTx, transfer: { id: string; transferGroup: string | null }): Promise<PayoutRow | undefined> {
+  const [byId] = await db.select().from(payouts).where(eq(payouts.providerTransferId, transfer.id)).limit(1);
+  if (byId || !transfer.transferGroup) return byId;
+  const [byKey] = await db.select().from(payouts).where(eq(payouts.idempotencyKey, transfer.transferGroup)).limit(1);
+  return byKey;
+}
+
+/** Raises a payout's reversed amount to `reversedCents` (never lowers it); answers the amount before, or undefined when nothing rose. */
+export async function raiseReversedCents(tx: DbOrTx, id: string, reversedCents: number): Promise<number | undefined> {
+  const [before] = await tx.select({ reversedCents: payouts.reversedCents }).from(payouts).where(eq(payouts.id, id)).for('update');
+  if (!before || before.reversedCents >= reversedCents) return undefined;
+  await tx.update(payouts).set({ reversedCents }).where(eq(payouts.id, id));
+  return before.reversedCents;
+}
+
+export type OwnerPayoutStatusRow = typeof ownerPayoutStatus.$inferSelect & { heldByEmail: string | null };
+
+export async function findOwnerPayoutStatus(db: DbOrTx, ownerId: string): Promise<OwnerPayoutStatusRow | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(ownerPayoutStatus), heldByEmail: admins.email })
+    .from(ownerPayoutStatus)
+    .leftJoin(admins, eq(admins.id, ownerPayoutStatus.heldBy))
+    .where(eq(ownerPayoutStatus.ownerId, ownerId));
+  return row;
+}
+
+/** Writes some of an owner's payout status, creating the row on first use. */
+export async function updateOwnerPayoutStatus(
+  tx: DbOrTx,
+  ownerId: string,
+  values: Partial<Omit<typeof ownerPayoutStatus.$inferInsert, 'ownerId'>>,
+): Promise<void> {
+  await tx
+    .insert(ownerPayoutStatus)
+    .values({ ownerId, ...values, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: ownerPayoutStatus.ownerId, set: { ...values, updatedAt: new Date() } });
+}
+
+/** The owner whose Stripe connected account this is. */
+export async function findOwnerByStripeAccount(db: DbOrTx, stripeAccountId: string): Promise<{ id: string } | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.stripeAccountId, stripeAccountId)).limit(1);
   return row;
 }

@@ -15,4 +15,11 @@ export async function payoutsRoutes(fastify: FastifyInstance): Promise<void> {
     ...routeOptions('manualTransfer', tags),
     handler: (request) => payouts.recordManualTransfer(request.params.bookingId, request.body?.kind, actorOf(request)),
   });
+
+  app.route({
+    ...routeOptions('holdOwnerPayouts', tags),
+    handler: (request) => payouts.holdOwnerPayouts(request.params.id, request.body.reason, actorOf(request)),
+  });
+
+  app.route({ ...routeOptions('releaseOwnerPayouts', tags), handler: (request) => payouts.releaseOwnerPayouts(request.params.id, actorOf(request)) });
 }

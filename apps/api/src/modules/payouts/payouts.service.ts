@@ -10,7 +10,12 @@ import { ensurePayableSplit, postJournal } from '../ledger/ledger.repository';
 import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
 import {
   countPayoutsOfBooking,
+  findOwnerByStripeAccount,
+  findOwnerPayoutStatus,
+  findPayoutOfTransfer,
   findPendingPayoutOfBooking,
+  raiseReversedCents,
+  updateOwnerPayoutStatus,
   insertPayout,
   listPendingPayouts,
   markPayoutFailed,
@@ -111,6 +116,17 @@ function postPayoutJournal(tx: Tx, payout: PayoutRow, kind: keyof typeof PAYOUT_
   );
 }
 
+/** What a Stripe transfer event tells us (its object, re-read or as delivered). */
+export interface StripeTransferFacts {
+  id: string;
+  /** Our idempotency key (payouts set it as the transfer group). */
+  transferGroup: string | null;
+  amountReversedCents: number;
+}
+
+/** How a webhook event ended: applied, or stored and ignored (with why). */
+export type WebhookOutcome = { state: 'processed' | 'ignored'; note: string | null };
+
 const bookingTarget = (kind: BookingKind) => (kind === 'ute' ? 'ute_booking' : 'job_booking');
 
 export interface PayoutsServiceDeps {
@@ -125,8 +141,21 @@ export interface PayoutsServiceDeps {
  * the same transaction.
  */
 export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
+  /** 409 while finance holds the owner's payouts, or (for a Stripe transfer) while Stripe says their account cannot be paid. */
+  async function refuseBlockedOwner(ownerId: string, { isStripe }: { isStripe: boolean }): Promise<void> {
+    const status = await findOwnerPayoutStatus(db, ownerId);
+    if (status?.holdReason) throw conflict(`${PAYOUT_MESSAGES.onHoldPrefix}${status.holdReason}`);
+    if (isStripe && status?.payoutsEnabled === false)
+      throw conflict(`${PAYOUT_MESSAGES.accountCannotBePaidPrefix}${status.disabledReason ?? 'payouts are disabled'}`);
+  }
+
   /** Records a transfer the provider made: payout succeeded, booking transferred, audit, in one transaction. */
-  async function recordPayoutSucceeded(payout: PayoutRow, transferId: string, actor: Actor, action: 'payout.succeed' | 'payout.reconcile'): Promise<boolean> {
+  async function recordPayoutSucceeded(
+    payout: PayoutRow,
+    transferId: string,
+    actor: Actor,
+    action: 'payout.succeed' | 'payout.reconcile' | 'payout.webhook',
+  ): Promise<boolean> {
     return db.transaction(async (tx) => {
       const updated = await markPayoutSucceeded(tx, payout.id, transferId);
       if (!updated) return false; // someone else (a concurrent reconciliation) recorded it first
@@ -222,6 +251,7 @@ export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
     if (booking.ownerId !== params.uteOwnerId) throw badRequest(PAYOUT_MESSAGES.notOwner);
     const early = transferConflict(booking);
     if (early && booking.transferState !== 'transferring') throw early;
+    await refuseBlockedOwner(booking.ownerId, { isStripe: payouts.name === 'stripe' });
     const { netCents: amountCents } = await ensurePayableSplit(db, booking);
     if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
     const owner = await findOwner(db, booking.ownerId);
@@ -284,6 +314,7 @@ export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
     if (!booking) throw notFound('Booking');
     const early = transferConflict(booking);
     if (early) throw early;
+    await refuseBlockedOwner(booking.ownerId, { isStripe: false });
     const { netCents: amountCents } = await ensurePayableSplit(db, booking);
     if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
 
@@ -308,7 +339,123 @@ export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
     return { message: PAYOUT_MESSAGES.manualTransferred };
   }
 
-  return { transferToOwner, recordManualTransfer, reconcilePendingPayouts };
+  /**
+   * Stripe says a transfer exists (`transfer.created`, or any later event about it): the payout it
+   * belongs to is recorded as succeeded if it was still pending. Answers what it did.
+   */
+  async function applyTransferExists(transfer: StripeTransferFacts, actor: Actor): Promise<WebhookOutcome> {
+    const payout = await findPayoutOfTransfer(db, transfer);
+    if (!payout) return { state: 'ignored', note: `no payout of ours has transfer ${transfer.id}` };
+    if (payout.status === 'pending') {
+      await recordPayoutSucceeded(payout, transfer.id, actor, 'payout.webhook');
+      return { state: 'processed', note: null };
+    }
+    if (payout.status === 'failed') return { state: 'ignored', note: `payout ${payout.id} was recorded as refused; transfer ${transfer.id} needs a look` };
+    return { state: 'processed', note: null };
+  }
+
+  /**
+   * Stripe reversed (part of) a transfer (`transfer.reversed`, `transfer.updated`): the newly
+   * reversed amount is owed to the owner again (journal payout.reversed); a whole reversal frees
+   * the booking to be paid again. Cumulative amounts only rise, so any order and any repeat is safe.
+   */
+  async function applyTransferReversed(transfer: StripeTransferFacts, actor: Actor): Promise<WebhookOutcome> {
+    const exists = await applyTransferExists(transfer, actor);
+    if (exists.state === 'ignored') return exists;
+    const payout = (await findPayoutOfTransfer(db, transfer))!;
+    const reversedCents = Math.min(transfer.amountReversedCents, payout.amountCents);
+    await db.transaction(async (tx) => {
+      const before = await raiseReversedCents(tx, payout.id, reversedCents);
+      if (before === undefined) return;
+      const kind = payout.bookingKind as BookingKind;
+      await postJournal(
+        tx,
+        { kind: 'payout.reversed', bookingKind: kind, bookingId: payout.bookingId, payoutId: payout.id, adminId: actor.adminId, requestId: actor.requestId },
+        [
+          { account: 'owner_paid_out', ownerId: payout.ownerId, amountCents: reversedCents - before },
+          { account: 'owner_payable', ownerId: payout.ownerId, amountCents: before - reversedCents },
+        ],
+      );
+      const isWhole = reversedCents === payout.amountCents;
+      if (isWhole) await setBookingTransferState(tx, kind, payout.bookingId, 'transferred', 'none');
+      await writeAudit(tx, actor, {
+        action: 'payout.reverse',
+        targetType: bookingTarget(kind),
+        targetId: payout.bookingId,
+        before: { reversedCents: before, transferState: 'transferred' },
+        after: { reversedCents, transferState: isWhole ? 'none' : 'transferred', payoutId: payout.id, providerTransferId: transfer.id },
+      });
+    });
+    return { state: 'processed', note: null };
+  }
+
+  /** `account.updated`: whether the owner's connected account can be paid, and why not. */
+  async function applyAccountState(account: { id: string; payoutsEnabled: boolean; disabledReason: string | null }): Promise<WebhookOutcome> {
+    const owner = await findOwnerByStripeAccount(db, account.id);
+    if (!owner) return { state: 'ignored', note: `no owner has Stripe account ${account.id}` };
+    await updateOwnerPayoutStatus(db, owner.id, {
+      payoutsEnabled: account.payoutsEnabled,
+      disabledReason: account.payoutsEnabled ? null : account.disabledReason,
+    });
+    return { state: 'processed', note: null };
+  }
+
+  /** `payout.failed` / `payout.paid` on a connected account: the owner's last bank payout failure, or its clearing. */
+  async function applyBankPayout(accountId: string, failure: string | null): Promise<WebhookOutcome> {
+    const owner = await findOwnerByStripeAccount(db, accountId);
+    if (!owner) return { state: 'ignored', note: `no owner has Stripe account ${accountId}` };
+    await updateOwnerPayoutStatus(db, owner.id, { lastPayoutFailure: failure });
+    return { state: 'processed', note: null };
+  }
+
+  /** PUT owner-payout-hold/{id}: finance stops payouts to an owner, with a reason every refusal repeats. */
+  async function holdOwnerPayouts(ownerId: string, reason: string, actor: Actor): Promise<MessageResponse> {
+    if (!(await findOwner(db, ownerId))) throw notFound('Owner');
+    await db.transaction(async (tx) => {
+      const before = await findOwnerPayoutStatus(tx, ownerId);
+      await updateOwnerPayoutStatus(tx, ownerId, { holdReason: reason, heldBy: actor.adminId, heldAt: new Date() });
+      await writeAudit(tx, actor, {
+        action: 'payout.hold',
+        targetType: 'owner',
+        targetId: ownerId,
+        before: { holdReason: before?.holdReason ?? null },
+        after: { holdReason: reason },
+      });
+    });
+    return { message: PAYOUT_MESSAGES.holdSet };
+  }
+
+  /** PUT owner-payout-release/{id}: ends the hold; 409 when there is none. */
+  async function releaseOwnerPayouts(ownerId: string, actor: Actor): Promise<MessageResponse> {
+    if (!(await findOwner(db, ownerId))) throw notFound('Owner');
+    const released = await db.transaction(async (tx) => {
+      const before = await findOwnerPayoutStatus(tx, ownerId);
+      if (!before?.holdReason) return false;
+      await updateOwnerPayoutStatus(tx, ownerId, { holdReason: null, heldBy: null, heldAt: null });
+      await writeAudit(tx, actor, {
+        action: 'payout.release',
+        targetType: 'owner',
+        targetId: ownerId,
+        before: { holdReason: before.holdReason },
+        after: { holdReason: null },
+      });
+      return true;
+    });
+    if (!released) throw conflict(PAYOUT_MESSAGES.notOnHold);
+    return { message: PAYOUT_MESSAGES.holdReleased };
+  }
+
+  return {
+    transferToOwner,
+    recordManualTransfer,
+    reconcilePendingPayouts,
+    applyTransferExists,
+    applyTransferReversed,
+    applyAccountState,
+    applyBankPayout,
+    holdOwnerPayouts,
+    releaseOwnerPayouts,
+  };
 }
 
 export type PayoutsService = ReturnType<typeof createPayoutsService>;

@@ -14,7 +14,12 @@ describe('the job registry', () => {
 
   it('plans every queue, and the server start schedules each planned cron', async () => {
     expect(Object.keys(JOBS).sort()).toEqual([...QUEUE_NAMES].sort());
-    const handlers = jobHandlersOf(t.app.ctx.mailer, { 'payout-reconciliation': async () => {}, 'audit-anchor': async () => {} });
+    const handlers = jobHandlersOf(t.app.ctx.mailer, {
+      'payout-reconciliation': async () => {},
+      'audit-anchor': async () => {},
+      'stripe-event': async () => {},
+      'stripe-event-sweep': async () => {},
+    });
     await startScheduledJobs(t.app.ctx.queue, handlers);
     const schedules = await queryRows<{ name: string; cron: string }>(t.database.db, sql`select name, cron from pgboss.schedule order by name`);
     expect(schedules).toEqual(

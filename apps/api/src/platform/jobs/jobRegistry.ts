@@ -40,6 +40,9 @@ export const JOBS = {
   // Payouts sent to the provider whose outcome was never recorded (a crash mid-payout).
   'payout-reconciliation': { workers: 'server', cron: '*/5 * * * *', isSentAtStart: true },
   'audit-anchor': { workers: 'server', cron: AUDIT_ANCHOR_CRON, isSentAtStart: false },
+  // Stripe's webhook events, from the inbox: worked by every process (tests see them applied), swept each minute.
+  'stripe-event': { workers: 'every-process', cron: null, isSentAtStart: false },
+  'stripe-event-sweep': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
 } as const satisfies Record<QueueName, JobPlan>;
 
 const JOB_NAMES = Object.keys(JOBS) as QueueName[];

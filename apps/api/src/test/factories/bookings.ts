@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { auditLog } from '../../db/tables/audit.table';
 import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
 import { payouts } from '../../db/tables/payouts.table';
+import { postJournal } from '../../modules/ledger/ledger.repository';
 import { uniqueReference } from './sequence';
 
 /** Bookings (each test makes its own), and the reads and crash states of the payout tests. */
@@ -87,7 +88,7 @@ export async function auditActionsOf(db: Db, targetId: string): Promise<string[]
   return rows.map((row) => row.action);
 }
 
-/** The state a crash between the provider call and the database write leaves behind. */
+/** The state a crash between the provider call and the database write leaves behind (the claim committed, the outcome not). */
 export async function simulateCrashAfterClaim(
   db: Db,
   booking: { kind: 'ute' | 'job'; id: string; ownerId: string; amountCents: number; method: 'stripe' | 'ledger'; idempotencyKey: string; createdAt?: Date },
@@ -108,6 +109,13 @@ export async function simulateCrashAfterClaim(
       ...(booking.createdAt ? { createdAt: booking.createdAt } : {}),
     })
     .returning();
+  // The claim's transaction also journalled the start: the owner's net moved from payable to in transit.
+  await db.transaction((tx) =>
+    postJournal(tx, { kind: 'payout.started', bookingKind: booking.kind, bookingId: booking.id, payoutId: payout.id }, [
+      { account: 'owner_payable', ownerId: booking.ownerId, amountCents: booking.amountCents },
+      { account: 'owner_in_transit', ownerId: booking.ownerId, amountCents: -booking.amountCents },
+    ]),
+  );
   return payout;
 }
 
