@@ -1,5 +1,6 @@
 import type { AppContext } from './appContext';
 import { createPayoutsService } from './modules/payouts/payouts.service';
+import { createReconciliationService } from './modules/payouts/reconciliation.service';
 import { webhooksServiceOf } from './modules/webhooks/webhooks.routes';
 import { createAuditAnchorService } from './modules/audit/auditAnchor';
 import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHandlers } from './platform/jobs/jobRegistry';
@@ -25,6 +26,9 @@ function domainJobsOf(ctx: AppContext): DomainJobHandlers {
     },
     'stripe-event-sweep': async () => {
       await webhooks.sweepUnworkedEvents();
+    },
+    'stripe-reconciliation': async () => {
+      await createReconciliationService({ db, payouts, log }).reconcile({ adminId: null, requestId: 'stripe-reconciliation' });
     },
   };
 }

@@ -74,6 +74,8 @@ describe('the audit vocabulary', () => {
       'payout.hold',
       'payout.release',
       'webhook.replay',
+      'reconciliation.run',
+      'reconciliation.explain',
       'list.export',
     ]);
     expect(MONEY_AUDIT_TARGET_TYPES).toEqual([
@@ -85,6 +87,7 @@ describe('the audit vocabulary', () => {
       'owner_balance',
       'owner',
       'stripe_event',
+      'reconciliation',
     ]);
     expect(isMoneyAuditAction('payout.manual')).toBe(true);
     expect(isMoneyAuditAction('faq.create')).toBe(false);

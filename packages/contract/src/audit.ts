@@ -34,6 +34,7 @@ export const AUDIT_TARGET_TYPES = {
   owner_balance: { money: true },
   owner: { money: true },
   stripe_event: { money: true },
+  reconciliation: { money: true },
   admin: { money: false },
   settings: { money: false },
   audit_log: { money: false },
@@ -81,6 +82,8 @@ export const AUDIT_ACTIONS = {
   'payout.hold': { money: true },
   'payout.release': { money: true },
   'webhook.replay': { money: true },
+  'reconciliation.run': { money: true },
+  'reconciliation.explain': { money: true },
   // A list's CSV export, its target type the list's rows: finance reads the exports of the money lists only.
   'list.export': { money: true },
   'admin.invite': { money: false },

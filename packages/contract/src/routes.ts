@@ -310,6 +310,31 @@ export function defineApiRoutes(s: ContractSchemas) {
     },
     releaseOwnerPayouts: { method: 'PUT', path: '/owner-payout-release/:id', access: finance, params: s.ownerHoldParamsSchema, response: s.messageSchema },
 
+    // Reconciliation of the ledger's Stripe transfers with Stripe's own list.
+    reconciliationRuns: {
+      method: 'GET',
+      path: '/reconciliation-runs',
+      access: finance,
+      query: s.reconciliationRunsQuerySchema,
+      response: s.reconciliationRunsResponseSchema,
+    },
+    reconciliationRun: {
+      method: 'GET',
+      path: '/reconciliation-runs/:id',
+      access: finance,
+      params: s.idParamSchema,
+      response: s.reconciliationRunResponseSchema,
+    },
+    runReconciliation: { method: 'POST', path: '/reconcile-now', access: finance, response: s.runReconciliationResponseSchema },
+    explainDiscrepancy: {
+      method: 'PUT',
+      path: '/reconciliation-discrepancies/:id/explain',
+      access: finance,
+      params: s.idParamSchema,
+      body: s.explainDiscrepancyBodySchema,
+      response: s.messageSchema,
+    },
+
     // The audit log. Finance reads the money entries only (the api filters them); verifying the chain is the owner's.
     auditLog: { method: 'GET', path: '/audit-log', access: finance, query: s.auditListQuerySchema, response: s.auditListResponseSchema },
     auditExport: { method: 'GET', path: '/audit-log/export', access: finance, query: s.auditExportQuerySchema, produces: 'text/csv' },

@@ -64,3 +64,65 @@ export const ownerPayoutStatusSchema = z.object({
   lastPayoutFailure: z.string().nullable(),
 });
 export type OwnerPayoutStatus = z.infer<typeof ownerPayoutStatusSchema>;
+
+export const RECONCILIATION_MESSAGES = {
+  ran: 'Reconciliation finished',
+  explained: 'Discrepancy marked explained',
+  alreadyExplained: 'This discrepancy is already explained',
+  noteRequired: 'note is required (at most 1000 characters)',
+} as const;
+
+export const RECONCILIATION_DISCREPANCY_KINDS = ['missing_in_ledger', 'missing_in_stripe', 'amount', 'destination', 'reversed'] as const;
+
+/** Each kind of discrepancy in words, for the Reconciliation screen. */
+export const DISCREPANCY_KIND_LABELS: Record<(typeof RECONCILIATION_DISCREPANCY_KINDS)[number], string> = {
+  missing_in_ledger: 'In Stripe, not in the ledger',
+  missing_in_stripe: 'In the ledger, not in Stripe',
+  amount: 'Amount differs',
+  destination: 'Destination differs',
+  reversed: 'Reversed amount differs',
+};
+
+export const reconciliationRunSchema = z.object({
+  id: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  status: z.enum(['done', 'failed', 'skipped']),
+  transfersChecked: z.number(),
+  discrepancyCount: z.number(),
+  /** Discrepancies not yet explained. */
+  openCount: z.number(),
+  error: z.string().nullable(),
+  startedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReconciliationRun = z.infer<typeof reconciliationRunSchema>;
+
+export const reconciliationRunsQuerySchema = z.strictObject({ page: pageNumberSchema.default(1), limit: pageSizeSchema('limit').default(10) });
+export const reconciliationRunsResponseSchema = z.object({
+  data: z.array(reconciliationRunSchema),
+  totalCount: z.number(),
+  paginationData: paginationDataSchema,
+});
+
+export const reconciliationDiscrepancySchema = z.object({
+  id: z.string(),
+  kind: z.enum(RECONCILIATION_DISCREPANCY_KINDS),
+  transferId: z.string().nullable(),
+  payoutId: z.string().nullable(),
+  ledgerValue: z.string().nullable(),
+  stripeValue: z.string().nullable(),
+  explainedAt: z.string().nullable(),
+  explainedBy: z.string().nullable(),
+  explanation: z.string().nullable(),
+});
+export type ReconciliationDiscrepancy = z.infer<typeof reconciliationDiscrepancySchema>;
+
+export const reconciliationRunResponseSchema = z.object({ data: reconciliationRunSchema, discrepancies: z.array(reconciliationDiscrepancySchema) });
+export const runReconciliationResponseSchema = z.object({ message: z.string(), data: reconciliationRunSchema });
+export const explainDiscrepancyBodySchema = z.strictObject({
+  note: textSchema('note', { error: RECONCILIATION_MESSAGES.noteRequired })
+    .trim()
+    .min(1, RECONCILIATION_MESSAGES.noteRequired)
+    .max(1000, RECONCILIATION_MESSAGES.noteRequired),
+});

@@ -23,9 +23,19 @@ export interface JobPayloads {
   'stripe-event': { eventId: string };
   /** Re-queue inbox events whose job was lost (the process died between commit and send). */
   'stripe-event-sweep': Record<string, never>;
+  /** Compare the ledger's Stripe transfers with Stripe's list (modules/payouts/reconciliation.service.ts). */
+  'stripe-reconciliation': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
-export const QUEUE_NAMES: QueueName[] = ['mail-delivery', 'mail-sweep', 'payout-reconciliation', 'audit-anchor', 'stripe-event', 'stripe-event-sweep'];
+export const QUEUE_NAMES: QueueName[] = [
+  'mail-delivery',
+  'mail-sweep',
+  'payout-reconciliation',
+  'audit-anchor',
+  'stripe-event',
+  'stripe-event-sweep',
+  'stripe-reconciliation',
+];
 
 /** Raw SQL outside Drizzle, as pg-boss runs it: with values, or a multi-statement script without. */
 export interface SqlExecutor {

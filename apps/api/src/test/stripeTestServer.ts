@@ -13,6 +13,9 @@ export interface FakeTransfer {
   metadata: Record<string, string>;
   transfer_group: string | null;
   created: number;
+  /** Cumulative cents reversed (POST /v1/transfers/{id}/reversals). */
+  amount_reversed: number;
+  reversed: boolean;
   livemode: false;
 }
 
@@ -119,6 +122,8 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
       metadata,
       transfer_group: fields.transfer_group ?? null,
       created: Math.floor(Date.now() / 1000),
+      amount_reversed: 0,
+      reversed: false,
       livemode: false,
     };
     state.transfers.push(transfer);
@@ -200,11 +205,48 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
     await answer(request, response, 200, transfer);
   };
 
+  /**
+   * GET /v1/transfers as Stripe answers it: newest first, filtered by `transfer_group` and by
+   * `created[gte]`/`created[lt]` (unix seconds), paged with `limit` and `starting_after`.
+   */
   const handleList = (url: URL, response: ServerResponse) => {
     const group = url.searchParams.get('transfer_group');
+    const gte = url.searchParams.get('created[gte]');
+    const lt = url.searchParams.get('created[lt]');
+    const after = url.searchParams.get('starting_after');
     const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10) || 10);
-    const matching = state.transfers.filter((transfer) => !group || transfer.transfer_group === group).reverse();
+    let matching = state.transfers
+      .filter((transfer) => !group || transfer.transfer_group === group)
+      .filter((transfer) => (gte === null || transfer.created >= Number(gte)) && (lt === null || transfer.created < Number(lt)))
+      .reverse();
+    if (after) matching = matching.slice(matching.findIndex((transfer) => transfer.id === after) + 1);
     sendJson(response, 200, { object: 'list', url: '/v1/transfers', has_more: matching.length > limit, data: matching.slice(0, limit) });
+  };
+
+  /** POST /v1/transfers/{id}/reversals: reverses `amount` cents (all that is left when absent). */
+  const handleReversal = async (request: IncomingMessage, response: ServerResponse, transferId: string) => {
+    const { fields, metadata } = parseForm(await readBody(request));
+    const transfer = state.transfers.find((candidate) => candidate.id === transferId);
+    if (!transfer) {
+      sendJson(response, 404, stripeError('invalid_request_error', `No such transfer: '${transferId}'`, { param: 'id' }));
+      return;
+    }
+    const left = transfer.amount - transfer.amount_reversed;
+    const amount = fields.amount === undefined ? left : Number(fields.amount);
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+      sendJson(response, 400, stripeError('invalid_request_error', 'Invalid reversal amount', { param: 'amount' }));
+      return;
+    }
+    transfer.amount_reversed += amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    sendJson(response, 200, {
+      id: `trr_${randomBytes(12).toString('hex')}`,
+      object: 'transfer_reversal',
+      amount,
+      currency: transfer.currency,
+      transfer: transfer.id,
+      metadata,
+    });
   };
 
   const server: Server = createServer((request, response) => {
@@ -220,6 +262,11 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
     }
     if (url.pathname === '/v1/transfers' && request.method === 'GET') {
       handleList(url, response);
+      return;
+    }
+    const reversal = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(url.pathname);
+    if (reversal && request.method === 'POST') {
+      handleReversal(request, response, reversal[1]).catch(() => response.destroy());
       return;
     }
     sendJson(response, 404, stripeError('invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}).`));

@@ -55,3 +55,46 @@ export const ownerPayoutStatus = pgTable('owner_payout_status', {
   heldAt: timestamp('held_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const RECONCILIATION_DISCREPANCY_KINDS = ['missing_in_ledger', 'missing_in_stripe', 'amount', 'destination', 'reversed'] as const;
+export type ReconciliationDiscrepancyKind = (typeof RECONCILIATION_DISCREPANCY_KINDS)[number];
+
+/** One comparison of the ledger's Stripe transfers with Stripe's own list for a period (daily, or "Reconcile now"). */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** done | failed (the provider could not be read: `error`) | skipped (the offline ledger keeps no transfers) */
+    status: text('status').notNull(),
+    transfersChecked: integer('transfers_checked').notNull().default(0),
+    discrepancyCount: integer('discrepancy_count').notNull().default(0),
+    error: text('error'),
+    /** The admin who pressed "Reconcile now"; null for the daily job. */
+    adminId: uuid('admin_id').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reconciliation_runs_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** A difference a run found, and how an admin explained it. */
+export const reconciliationDiscrepancies = pgTable(
+  'reconciliation_discrepancies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => reconciliationRuns.id),
+    kind: text('kind', { enum: RECONCILIATION_DISCREPANCY_KINDS }).notNull(),
+    transferId: text('transfer_id'),
+    payoutId: uuid('payout_id'),
+    /** What the ledger says and what Stripe says, in words (cents, account ids). */
+    ledgerValue: text('ledger_value'),
+    stripeValue: text('stripe_value'),
+    explainedAt: timestamp('explained_at', { withTimezone: true }),
+    explainedBy: uuid('explained_by').references(() => admins.id),
+    explanation: text('explanation'),
+  },
+  (t) => [index('reconciliation_discrepancies_run_idx').on(t.runId)],
+);

@@ -8,8 +8,23 @@ export interface PayoutRequest {
   metadata: Record<string, string>;
 }
 
+/** A transfer as the provider keeps it, for reconciliation. */
+export interface ProviderTransfer {
+  id: string;
+  amountCents: number;
+  amountReversedCents: number;
+  destinationAccountId: string;
+  transferGroup: string | null;
+  createdAt: Date;
+}
+
 export interface PayoutProvider {
   readonly name: 'stripe' | 'ledger';
+  /**
+   * Every transfer the provider made in [from, to), newest first (reconciliation); null when it
+   * keeps none of its own (the offline ledger: there is nothing to reconcile against).
+   */
+  listTransfers(period: { from: Date; to: Date }): Promise<ProviderTransfer[] | null>;
   transfer(request: PayoutRequest): Promise<{ transferId: string }>;
   /** Finds a transfer already made with this idempotency key (for reconciliation), if any. */
   findTransfer(idempotencyKey: string, metadata: Record<string, string>): Promise<{ transferId: string } | null>;
@@ -40,5 +55,9 @@ export class LedgerPayoutProvider implements PayoutProvider {
 
   async findTransfer(idempotencyKey: string): Promise<{ transferId: string } | null> {
     return { transferId: `ledger_${idempotencyKey}` };
+  }
+
+  async listTransfers(): Promise<null> {
+    return null;
   }
 }

@@ -136,7 +136,7 @@ export interface PayoutsServiceDeps {
 }
 
 /**
- * The payout state machine (docs/design.md §6): a booking goes none -> transferring -> transferred
+ * The payout state machine (docs/design.md §9.1): a booking goes none -> transferring -> transferred
  * exactly once, whatever the races, retries and crashes; every step is audited and journalled in
  * the same transaction.
  */

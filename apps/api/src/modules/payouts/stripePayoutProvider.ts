@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
+import { PayoutError, type PayoutProvider, type PayoutRequest, type ProviderTransfer } from './payoutProvider';
 
 export interface StripePayoutOptions {
   /** Per-attempt time-out of one HTTP call to Stripe. */
@@ -57,6 +57,24 @@ export function createStripePayoutProvider(secretKey: string, apiBase?: string, 
         const message = error instanceof Error ? error.message : String(error);
         throw new PayoutError(message, isRefusal(error));
       }
+    },
+    async listTransfers({ from, to }: { from: Date; to: Date }) {
+      const transfers: ProviderTransfer[] = [];
+      // The SDK pages through the list (starting_after) for as long as Stripe says has_more.
+      for await (const transfer of stripe.transfers.list({
+        created: { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) },
+        limit: 100,
+      })) {
+        transfers.push({
+          id: transfer.id,
+          amountCents: transfer.amount,
+          amountReversedCents: transfer.amount_reversed,
+          destinationAccountId: typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? ''),
+          transferGroup: transfer.transfer_group ?? null,
+          createdAt: new Date(transfer.created * 1000),
+        });
+      }
+      return transfers;
     },
     async findTransfer(idempotencyKey: string) {
       const list = await stripe.transfers.list({ transfer_group: idempotencyKey, limit: 1 });

@@ -54,7 +54,7 @@ function transferFacts(object: StripeObject): StripeTransferFacts {
 }
 
 /**
- * Stripe webhooks (docs/design.md §9.3): verified against the raw bytes with the SDK, stored once
+ * Stripe webhooks (docs/design.md §9.4): verified against the raw bytes with the SDK, stored once
  * in the inbox, worked by a job through the payout code's own transitions.
  */
 export function createWebhooksService({ db, queue, payouts, log, signingSecret, isLivemode }: WebhooksServiceDeps) {

@@ -43,6 +43,8 @@ export const JOBS = {
   // Stripe's webhook events, from the inbox: worked by every process (tests see them applied), swept each minute.
   'stripe-event': { workers: 'every-process', cron: null, isSentAtStart: false },
   'stripe-event-sweep': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
+  // Daily at 19:00 UTC (05:00 or 06:00 in Sydney), before finance starts the day.
+  'stripe-reconciliation': { workers: 'server', cron: '0 19 * * *', isSentAtStart: false },
 } as const satisfies Record<QueueName, JobPlan>;
 
 const JOB_NAMES = Object.keys(JOBS) as QueueName[];
