@@ -18,8 +18,6 @@ const LEADING_FORMULA = /^(?:[\t\r\0]|[\s\0"]*[=+\-@])/;
  * would start a cell there, so the quote goes there too.
  */
 const INNER_FORMULA = /(\r\n|[,;\t\r\n])(?=["\0]*\t|[\s\0"]*[=+\-@])/g;
-/** A plain number (a negative amount of money): a spreadsheet reads it as a number, never as a formula. */
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 /** A cell holding any of these is quoted, so a reader that splits on `,`, `;` or tabs keeps it whole. */
 const NEEDS_QUOTES = /[",;\t\r\n]/;
 
@@ -32,7 +30,7 @@ const NEEDS_QUOTES = /[",;\t\r\n]/;
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value).replace(INNER_FORMULA, "$1'");
-  if (LEADING_FORMULA.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  if (LEADING_FORMULA.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

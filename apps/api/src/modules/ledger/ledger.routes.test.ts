@@ -154,7 +154,8 @@ describe('ledger api', () => {
       expect(csv.statusCode).toBe(200);
       const rows = parseCsv(csv.body.replace(/^\uFEFF/, ''));
       expect(rows[0]).toEqual(['owner_id', 'owner_name', 'email', 'payable_dollars', 'in_transit_dollars', 'paid_out_dollars']);
-      expect(rows.find((row) => row[0] === overpaid.id)?.[3]).toBe('-50.00');
+      // Every export escapes a leading minus (a formula start to a spreadsheet), a negative amount too.
+      expect(rows.find((row) => row[0] === overpaid.id)?.[3]).toBe("'-50.00");
     });
 
     it('rejects a bad sort, a bad date and a period that ends before it starts with 400', async () => {
