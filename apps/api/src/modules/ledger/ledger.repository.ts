@@ -3,6 +3,7 @@ import type { BookingKind } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
 import { admins } from '../../db/tables/auth.table';
 import { ledgerJournals, ledgerLines, platformFees, type JournalKind, type LedgerAccount } from '../../db/tables/ledger.table';
+import { ownerPayoutStatus } from '../../db/tables/payouts.table';
 
 export interface JournalLine {
   account: LedgerAccount;
@@ -275,4 +276,28 @@ export async function listOwnerLedger(
       owedAfterCents: Number(row.owed_after),
     })),
   };
+}
+
+/** What stands between an owner and a payout (finance's hold, Stripe's account state, the last bank payout failure): part of their position. */
+export type OwnerPayoutStatusRow = typeof ownerPayoutStatus.$inferSelect & { heldByEmail: string | null };
+
+export async function findOwnerPayoutStatus(db: DbOrTx, ownerId: string): Promise<OwnerPayoutStatusRow | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(ownerPayoutStatus), heldByEmail: admins.email })
+    .from(ownerPayoutStatus)
+    .leftJoin(admins, eq(admins.id, ownerPayoutStatus.heldBy))
+    .where(eq(ownerPayoutStatus.ownerId, ownerId));
+  return row;
+}
+
+/** Writes some of an owner's payout status, creating the row on first use. */
+export async function updateOwnerPayoutStatus(
+  tx: DbOrTx,
+  ownerId: string,
+  values: Partial<Omit<typeof ownerPayoutStatus.$inferInsert, 'ownerId'>>,
+): Promise<void> {
+  await tx
+    .insert(ownerPayoutStatus)
+    .values({ ownerId, ...values, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: ownerPayoutStatus.ownerId, set: { ...values, updatedAt: new Date() } });
 }

@@ -14,9 +14,9 @@ import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Db } from '../../db/database';
 import { findOwner, findPayableBooking } from '../bookings/bookings.repository';
-import { findOwnerPayoutStatus } from '../payouts/payouts.repository';
 import {
   currentPlatformFee,
+  findOwnerPayoutStatus,
   findPayableSplit,
   insertPlatformFee,
   listOwnerBalances,

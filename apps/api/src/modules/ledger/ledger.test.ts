@@ -353,5 +353,5 @@ describe(`the ledger's backfill (${engine})`, () => {
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // A database built, migrated and seeded from nothing: slower than the default 30 s on a busy machine.
 });

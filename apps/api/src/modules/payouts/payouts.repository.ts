@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { BookingKind } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
-import { ownerPayoutStatus, payouts } from '../../db/tables/payouts.table';
-import { admins } from '../../db/tables/auth.table';
+import { payouts } from '../../db/tables/payouts.table';
 import { users } from '../../db/tables/users.table';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -68,29 +67,6 @@ export async function raiseReversedCents(tx: DbOrTx, id: string, reversedCents: 
   if (!before || before.reversedCents >= reversedCents) return undefined;
   await tx.update(payouts).set({ reversedCents }).where(eq(payouts.id, id));
   return before.reversedCents;
-}
-
-export type OwnerPayoutStatusRow = typeof ownerPayoutStatus.$inferSelect & { heldByEmail: string | null };
-
-export async function findOwnerPayoutStatus(db: DbOrTx, ownerId: string): Promise<OwnerPayoutStatusRow | undefined> {
-  const [row] = await db
-    .select({ ...getTableColumns(ownerPayoutStatus), heldByEmail: admins.email })
-    .from(ownerPayoutStatus)
-    .leftJoin(admins, eq(admins.id, ownerPayoutStatus.heldBy))
-    .where(eq(ownerPayoutStatus.ownerId, ownerId));
-  return row;
-}
-
-/** Writes some of an owner's payout status, creating the row on first use. */
-export async function updateOwnerPayoutStatus(
-  tx: DbOrTx,
-  ownerId: string,
-  values: Partial<Omit<typeof ownerPayoutStatus.$inferInsert, 'ownerId'>>,
-): Promise<void> {
-  await tx
-    .insert(ownerPayoutStatus)
-    .values({ ownerId, ...values, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: ownerPayoutStatus.ownerId, set: { ...values, updatedAt: new Date() } });
 }
 
 /** The owner whose Stripe connected account this is. */

@@ -6,16 +6,14 @@ import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Db, Tx } from '../../db/database';
 import type { LedgerAccount } from '../../db/tables/ledger.table';
 import { claimBookingForPayout, findOwner, findPayableBooking, setBookingTransferState, type PayableBooking } from '../bookings/bookings.repository';
-import { ensurePayableSplit, postJournal } from '../ledger/ledger.repository';
+import { ensurePayableSplit, findOwnerPayoutStatus, postJournal, updateOwnerPayoutStatus } from '../ledger/ledger.repository';
 import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
 import {
   countPayoutsOfBooking,
   findOwnerByStripeAccount,
-  findOwnerPayoutStatus,
   findPayoutOfTransfer,
   findPendingPayoutOfBooking,
   raiseReversedCents,
-  updateOwnerPayoutStatus,
   insertPayout,
   listPendingPayouts,
   markPayoutFailed,
