@@ -37,7 +37,15 @@ const elapsed = (since: number) => span(since, performance.now());
  * unanswered-queries counter counts each touched query's replies), and without them each 5,000-row
  * insert of replies would scan all the replies loaded so far.
  */
-const INDEXES_THE_TRIGGERS_READ = ['query_replies_query_idx'];
+const INDEXES_THE_TRIGGERS_READ = [
+  'query_replies_query_idx',
+  // The ledger's triggers (migration 0013) journal each delivery and payment once with `on conflict`
+  // on these unique indexes, and check each journal's balance at commit by its lines' journal id.
+  'ledger_journals_booking_once_idx',
+  'ledger_journals_payout_once_idx',
+  'ledger_journals_payment_once_idx',
+  'ledger_lines_journal_idx',
+];
 
 export async function seedDatabase(request: SeedRequest, log: (line: string) => void): Promise<SeedReport> {
   const start = performance.now();
