@@ -15,7 +15,7 @@ const ROLES: { role: AdminRole; sidebar: string[]; cards: string[]; allowed: [st
   },
   {
     role: 'finance',
-    sidebar: ['Ute Booking List', 'Job Booking List', 'Payment History', 'Audit Log'],
+    sidebar: ['Ute Booking List', 'Job Booking List', 'Payment History', 'Audit Log', 'Balances', 'Settings', 'Webhooks', 'Reconciliation'],
     cards: ['totalUteBooking', 'totalJobBooking'],
     allowed: ['/payment-history', 'Payment History'],
     forbidden: '/all-users',

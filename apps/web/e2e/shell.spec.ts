@@ -16,6 +16,10 @@ const SIDEBAR = [
   ['Admins', '/admins'],
   ['Audit Log', '/audit-log'],
   ['Security', '/security'],
+  ['Balances', '/balances'],
+  ['Settings', '/settings'],
+  ['Webhooks', '/webhooks'],
+  ['Reconciliation', '/reconciliation'],
 ] as const;
 
 test.describe('Dashboard and shell', () => {

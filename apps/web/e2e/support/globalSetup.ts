@@ -66,6 +66,8 @@ export default async function globalSetup() {
   // Known to the specs, which make a session whose second factor is older than the step-up window
   // from a real one (support/sessions.ts) instead of waiting five minutes.
   const jwtSecret = randomBytes(48).toString('base64url');
+  // Known to the specs too, which sign Stripe events with it as Stripe would (webhooks.spec.ts).
+  const stripeWebhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -80,6 +82,7 @@ export default async function globalSetup() {
       SEED_DEMO: 'true',
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       LOG_LEVEL: 'warn',
       // A listing's notice is held for its decision window (10 minutes by default) before it is
       // mailed: a second here, so the specs that wait for a lister's mail see it within their wait.
@@ -90,6 +93,7 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATA_DIR = path.join(workDir, 'data');
   process.env.E2E_JWT_SECRET = jwtSecret;
+  process.env.E2E_STRIPE_WEBHOOK_SECRET = stripeWebhookSecret;
   process.env.E2E_OWNER_STATE = path.join(workDir, 'e2e-owner.json');
   initOwnerState(process.env.E2E_OWNER_STATE);
   // If our server dies (a taken port, say), stop at once instead of testing someone else's server.

@@ -10,16 +10,20 @@ import {
   HelpCircle,
   KeyRound,
   LayoutDashboard,
+  ListChecks,
   LogOut,
   Menu,
   MessageSquare,
   Receipt,
+  Scale,
   ScrollText,
+  Settings,
   ShieldCheck,
   ShieldOff,
   Truck,
   UserCog,
   Users,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import { accessTexts } from '@ute/contract';
@@ -49,6 +53,10 @@ const SIDEBAR_ICONS: Record<ScreenIcon, LucideIcon> = {
   UserCog,
   ScrollText,
   ShieldCheck,
+  Scale,
+  Settings,
+  Webhook,
+  ListChecks,
 };
 
 /** A deep link to a screen the admin's roles do not open: said plainly, instead of a list of 403s. */

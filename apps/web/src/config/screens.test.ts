@@ -28,6 +28,13 @@ describe('the screen registry', () => {
     expect(screens.user.href({ id: 'u-1' })).toBe('/users/u-1');
     expect(screens.userActivity.href({ id: 'u-1' })).toBe('/users-activity/u-1');
     expect(screens.dashboard.href()).toBe('/');
+    expect(screens.balances.href({ sort: 'paidOut', from: '2026-01-01', negative: 'true' })).toBe('/balances?sort=paidOut&from=2026-01-01&negative=true');
+    expect(screens.balances.href({ sort: 'payable', page: 1 })).toBe('/balances');
+    expect(screens.ownerLedger.href({ id: 'o-1', page: 2 })).toBe('/owner-ledger/o-1?page=2');
+    expect(screens.webhooks.href({ state: 'failed' })).toBe('/webhooks?state=failed');
+    expect(screens.webhooks.href({ state: '', page: 1 })).toBe('/webhooks');
+    expect(screens.reconciliation.href({ page: 2 })).toBe('/reconciliation?page=2');
+    expect(screens.reconciliationRun.href({ id: 'r-1' })).toBe('/reconciliation-runs/r-1');
   });
 
   it('types each link by its screen: its path params required, only its own filters', () => {
@@ -45,7 +52,9 @@ describe('screens by role', () => {
 
   it('opens each role its own lists, and the common screens to all', () => {
     expect(openable(['moderator']).sort()).toEqual([...EVERYONE, 'Ute List', 'Job List', 'Quotes'].sort());
-    expect(openable(['finance']).sort()).toEqual([...EVERYONE, 'Ute Booking List', 'Job Booking List', 'Payment History', 'Audit Log'].sort());
+    expect(openable(['finance']).sort()).toEqual(
+      [...EVERYONE, 'Ute Booking List', 'Job Booking List', 'Payment History', 'Audit Log', 'Balances', 'Settings', 'Webhooks', 'Reconciliation'].sort(),
+    );
     expect(openable(['support']).sort()).toEqual([...EVERYONE, 'Users List', 'Queries'].sort());
     expect(openable(['content']).sort()).toEqual([...EVERYONE, 'blogs', 'faq'].sort());
     expect(openable([]).sort()).toEqual([...EVERYONE].sort());
@@ -56,6 +65,15 @@ describe('screens by role', () => {
     expect(canOpenScreen(['moderator'], '/users-activity/abc')).toBe(false);
     expect(canOpenScreen(['support'], '/users-activity/abc')).toBe(true);
     expect(canOpenScreen(['content'], '/admins')).toBe(false);
+    expect(canOpenScreen(['finance'], '/owner-ledger/abc')).toBe(true);
+    expect(canOpenScreen(['support'], '/owner-ledger/abc')).toBe(false);
+    expect(canOpenScreen(['finance'], '/webhooks')).toBe(true);
+    expect(canOpenScreen(['finance'], '/reconciliation-runs/abc')).toBe(true);
+    for (const role of ['support', 'moderator', 'content']) {
+      expect(canOpenScreen([role], '/webhooks'), role).toBe(false);
+      expect(canOpenScreen([role], '/reconciliation'), role).toBe(false);
+      expect(canOpenScreen([role], '/reconciliation-runs/abc'), role).toBe(false);
+    }
     expect(canOpenScreen([], '/no-such-screen')).toBe(true);
   });
 

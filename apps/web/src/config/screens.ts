@@ -31,7 +31,9 @@ interface ScreenRow {
  * Every screen, one row each: the router, the sidebar (the rows with an icon, in this order), the
  * access check, the dashboard's cards and every link to a screen read it. The sidebar is
  * docs/product.md's 11 entries with Quotes after Job Booking List (docs/design.md decision 1), then
- * the team's screens (Admins, Audit Log, Security; README, "The admin team"). app/router.tsx gives each row its page.
+ * the team's screens (Admins, Audit Log, Security; README, "The admin team"), then the ledger's (Balances and
+ * Settings, the platform fee; issue 26), then Stripe's side of it (Webhooks, the event inbox, and Reconciliation).
+ * app/router.tsx gives each row its page.
  */
 const SCREEN_ROWS = {
   dashboard: { path: '/', label: 'Dashboard', icon: 'LayoutDashboard', access: ['dashboard'] },
@@ -88,6 +90,20 @@ const SCREEN_ROWS = {
     filters: { page: 1, adminId: '', action: '', targetType: '', targetId: '', from: '', to: '' },
   },
   security: { path: '/security', label: 'Security', icon: 'ShieldCheck', access: ['twoFactorStatus'] },
+  balances: {
+    path: '/balances',
+    label: 'Balances',
+    icon: 'Scale',
+    access: ['ownerBalances'],
+    filters: { page: 1, sort: 'payable', from: '', to: '', negative: '' },
+  },
+  // Not under /balances: a screen is judged by its first segment (screenAt), so each has its own.
+  ownerLedger: { path: '/owner-ledger/:id', label: 'Owner ledger', access: ['ownerLedger'], filters: { page: 1 } },
+  settings: { path: '/settings', label: 'Settings', icon: 'Settings', access: ['platformFees'] },
+  webhooks: { path: '/webhooks', label: 'Webhooks', icon: 'Webhook', access: ['webhookEvents'], filters: { page: 1, state: '' } },
+  reconciliation: { path: '/reconciliation', label: 'Reconciliation', icon: 'ListChecks', access: ['reconciliationRuns'], filters: { page: 1 } },
+  // A run's page, reached from the list: its own first segment, as ownerLedger's.
+  reconciliationRun: { path: '/reconciliation-runs/:id', label: 'Reconciliation run', access: ['reconciliationRun'] },
 
   signIn: { path: '/sign-in', label: 'Sign In', access: ['signIn'], isPublic: true },
   forgetPassword: { path: '/forget-password', label: 'Forget Password', access: ['forgotPassword'], isPublic: true },

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatAud, formatBudget, formatCentsAud, formatDateTime, listOrNA, orNA, truncateChars, truncateWords } from './format';
+import { formatAud, formatBudget, formatCentsAud, formatDateTime, formatSignedCentsAud, listOrNA, orNA, truncateChars, truncateWords } from './format';
 
 describe('formatters', () => {
   it('formats dollars and cents as AUD in en-US style', () => {
     expect(formatAud(1234.5)).toBe('A$1,234.50');
     expect(formatCentsAud(123450)).toBe('A$1,234.50');
     expect(formatAud(null)).toBe('N/A');
+  });
+  it('signs a change of cents, and shows a debt with a minus sign', () => {
+    expect(formatSignedCentsAud(1250)).toBe('+A$12.50');
+    expect(formatSignedCentsAud(-300)).toBe('-A$3.00');
+    expect(formatSignedCentsAud(0)).toBe('A$0.00');
+    expect(formatCentsAud(-4550)).toBe('-A$45.50');
   });
   it('prefixes budgets with a dollar sign', () => {
     expect(formatBudget(250)).toBe('$250');

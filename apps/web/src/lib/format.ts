@@ -30,3 +30,9 @@ export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 const COUNT_FORMAT = new Intl.NumberFormat('en-AU');
 /** A count with thousands separators: 12,345. */
 export const formatCount = (count: number): string => COUNT_FORMAT.format(count);
+
+const SIGNED_AUD_FORMAT = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD', signDisplay: 'exceptZero' });
+/** A change of money in cents, its sign always shown: +A$12.50, -A$3.00, A$0.00 (a ledger's movements). */
+export function formatSignedCentsAud(cents: number): string {
+  return SIGNED_AUD_FORMAT.format(cents / 100);
+}

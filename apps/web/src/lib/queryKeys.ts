@@ -14,6 +14,8 @@ const USERS = ['users'] as const;
 const QUOTES = ['quotes'] as const;
 const ADMINS = ['admins'] as const;
 const BOOKINGS = { ute: ['uteBookings'] as const, job: ['jobBookings'] as const };
+const LEDGER = ['ledger'] as const;
+const RECONCILIATION = ['reconciliation'] as const;
 
 /**
  * Every query key of the app in one place, so a feature can refresh another's lists without
@@ -54,6 +56,26 @@ export const queryKeys = {
   admins: {
     ...wholeListKeysOf(ADMINS),
     settings: [...ADMINS, 'settings'] as const,
+  },
+  /** The fee in force and its history (Settings): only a fee change refreshes them. */
+  platformFees: ['platformFees'] as const,
+  /**
+   * The owners' money: Balances and each owner's ledger. A payout (or a withdrawn booking) moves it,
+   * so the booking mutations refresh `ledger.all` too.
+   */
+  ledger: {
+    all: LEDGER,
+    balances: (params: object) => [...LEDGER, 'balances', params] as const,
+    owner: (ownerId: string, page: number) => [...LEDGER, 'owner', ownerId, page] as const,
+    /** A delivered booking's split: fixed once delivered (a later fee change does not touch it). */
+    payoutSplit: (kind: BookingKind, bookingId: string) => [...LEDGER, 'payoutSplit', kind, bookingId] as const,
+  },
+  /** Stripe's event inbox (Webhooks): a replay refreshes it (and the ledger, which the event may move). */
+  webhookEvents: listKeysOf(['webhookEvents']),
+  /** The reconciliation runs and each run with its discrepancies: a new run or an explanation refreshes them all (a run's open count). */
+  reconciliation: {
+    ...listKeysOf(RECONCILIATION),
+    run: (id: string) => [...RECONCILIATION, 'run', id] as const,
   },
   faq: wholeListKeysOf(['faq']),
   blogs: wholeListKeysOf(['blogs']),

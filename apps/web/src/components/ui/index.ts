@@ -2,6 +2,7 @@ export { AuthCard } from './AuthCard';
 export { Button } from './Button';
 export { ConfirmDialog } from './ConfirmDialog';
 export { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+export { NoteDialog, type NoteDialogProps } from './NoteDialog';
 export { DataTable } from './DataTable';
 export { DetailsDialog, type DetailField } from './DetailsDialog';
 export { EmptyState } from './EmptyState';

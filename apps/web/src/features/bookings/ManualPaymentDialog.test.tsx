@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { accessTexts } from '@ute/contract';
-import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
+import { accessTexts, type PayoutSplit } from '@ute/contract';
+import { installFakeJsonApi, matchRoute, type FakeHandler } from '../../test/fakeJsonApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ManualPaymentDialog } from './ManualPaymentDialog';
 
@@ -15,6 +15,19 @@ function renderDialog(onClose = vi.fn()) {
   renderWithProviders(<ManualPaymentDialog kind="ute" target={{ bookingId: 'b1', ownerId: 'o1', amount: 420.5 }} onClose={onClose} />);
   return onClose;
 }
+
+/** The bank details, and `split` as the booking's payout split. */
+const withSplit =
+  (split: PayoutSplit): FakeHandler =>
+  (url, init) => {
+    const route = matchRoute(init.method ?? 'GET', url)?.name;
+    if (route === 'bankAccount') return { body: { data: BANK } };
+    if (route === 'payoutSplit') return { body: { data: split } };
+    return { status: 404, body: { message: 'unexpected' } };
+  };
+
+/** The value beside a label of the dialog's list. */
+const valueOf = (dialog: HTMLElement, label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('ManualPaymentDialog', () => {
   it("shows the owner's bank details and the amount, records the payment with Transfer, then closes", async () => {
@@ -61,5 +74,39 @@ describe('ManualPaymentDialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(accessTexts.twoFactorRequired);
     expect(screen.getByRole('link', { name: 'Open the Security page' })).toHaveAttribute('href', '/security');
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+  });
+
+  it("splits the booking's amount: the platform's fee and its GST, and the owner's net to transfer", async () => {
+    handler = withSplit({ grossCents: 42050, feeCents: 4255, gstCents: 387, netCents: 37795 });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Manual Payment' });
+    await within(dialog).findByText('Booking amount');
+    expect(valueOf(dialog, 'Booking amount')).toBe('A$420.50');
+    expect(valueOf(dialog, 'Platform fee (incl. GST)')).toBe('A$42.55');
+    expect(valueOf(dialog, 'GST in fee')).toBe('A$3.87');
+    expect(valueOf(dialog, 'Amount to Transfer')).toBe('A$377.95');
+    const labels = within(dialog)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(labels).toEqual([
+      'Bank Account Number',
+      'BSB Number',
+      'Account Holder Name',
+      'Bank Name',
+      'Booking amount',
+      'Platform fee (incl. GST)',
+      'GST in fee',
+      'Amount to Transfer',
+    ]);
+  });
+
+  it('says the booking amount once when no fee was taken, and falls back to it when the booking has no split', async () => {
+    handler = withSplit({ grossCents: 42050, feeCents: 0, gstCents: 0, netCents: 42050 });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Manual Payment' });
+    await within(dialog).findByText('Platform fee (incl. GST)');
+    expect(valueOf(dialog, 'Platform fee (incl. GST)')).toBe('A$0.00');
+    expect(within(dialog).queryByText('Booking amount')).toBeNull();
+    expect(within(dialog).getAllByText('A$420.50')).toHaveLength(1);
   });
 });

@@ -1,9 +1,9 @@
 import type { BookingKind } from '@ute/contract';
 import { Button, Modal, Spinner } from '../../components/ui';
-import { formatAud } from '../../lib/format';
+import { formatAud, formatCentsAud } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { isTwoFactorRequired, SecurityPageLink } from '../../lib/twoFactorRequired';
-import { useBankAccount, useManualTransfer } from './api';
+import { useBankAccount, useManualTransfer, usePayoutSplit } from './api';
 
 export interface ManualPaymentTarget {
   bookingId: string;
@@ -14,12 +14,14 @@ export interface ManualPaymentTarget {
 
 /**
  * 'Manual Payment': the owner's bank details and the amount, so the admin can pay by bank transfer,
- * then record it with Transfer.
+ * then record it with Transfer. The amount is the owner's net of the booking's split (the booking's
+ * amount less the platform's fee); while the split loads, or when it cannot be had, the booking's amount.
  */
 export function ManualPaymentDialog({ kind, target, onClose }: { kind: BookingKind; target: ManualPaymentTarget | null; onClose: () => void }) {
   const bank = useBankAccount(target?.ownerId ?? null);
   const transfer = useManualTransfer(kind, { onSuccess: onClose });
   const account = bank.data?.data;
+  const split = usePayoutSplit(kind, target?.bookingId ?? null).data;
 
   const rows: { label: string; value: string }[] = [
     { label: 'Bank Account Number', value: account?.accountNumber ?? '' },
@@ -27,6 +29,15 @@ export function ManualPaymentDialog({ kind, target, onClose }: { kind: BookingKi
     { label: 'Account Holder Name', value: account?.accountHolderName ?? '' },
     { label: 'Bank Name', value: account?.bankName ?? '' },
   ];
+
+  // With no fee the booking's amount is the amount to transfer: said once, not twice.
+  const splitRows: { label: string; value: string }[] = split
+    ? [
+        ...(split.feeCents !== 0 ? [{ label: 'Booking amount', value: formatCentsAud(split.grossCents) }] : []),
+        { label: 'Platform fee (incl. GST)', value: formatCentsAud(split.feeCents) },
+        { label: 'GST in fee', value: formatCentsAud(split.gstCents) },
+      ]
+    : [];
 
   return (
     <Modal
@@ -67,8 +78,14 @@ export function ManualPaymentDialog({ kind, target, onClose }: { kind: BookingKi
                 <dd className="text-slate-900">{row.value}</dd>
               </div>
             ))}
+          {splitRows.map((row) => (
+            <div key={row.label} className="contents">
+              <dt className="font-medium text-slate-700">{row.label}</dt>
+              <dd className="text-slate-900">{row.value}</dd>
+            </div>
+          ))}
           <dt className="font-medium text-slate-700">Amount to Transfer</dt>
-          <dd className="font-semibold text-slate-900">{formatAud(target?.amount)}</dd>
+          <dd className="font-semibold text-slate-900">{split ? formatCentsAud(split.netCents) : formatAud(target?.amount)}</dd>
         </dl>
       )}
     </Modal>

@@ -79,6 +79,21 @@ export function useBankAccount(ownerId: string | null) {
   });
 }
 
+/**
+ * GET payout-split: what a delivered booking's money splits into (gross, the platform's fee, the GST
+ * in it, the owner's net). Fails with 409 while the booking is not delivered; the dialog then falls
+ * back to the booking's amount, so no retry.
+ */
+export function usePayoutSplit(kind: BookingKind, bookingId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.ledger.payoutSplit(kind, bookingId ?? ''),
+    queryFn: ({ signal }) => api.call('payoutSplit', { params: { kind, bookingId: bookingId! }, signal }),
+    enabled: bookingId !== null,
+    select: (response) => response.data,
+    retry: false,
+  });
+}
+
 type StripeTransfer = { ownerId: string; bookingId: string };
 
 /** Stripe tab: the api sends the payout through Stripe (or the offline ledger), exactly once. */
@@ -86,7 +101,7 @@ export function useStripeTransfer(kind: BookingKind, options?: MutationCallbacks
   return useAdminMutation(
     {
       mutationFn: ({ ownerId, bookingId }: StripeTransfer) => api.call('stripeTransfer', { params: { uteOwnerId: ownerId, bookingId } }),
-      invalidates: [queryKeys.bookings.all(kind)],
+      invalidates: [queryKeys.bookings.all(kind), queryKeys.ledger.all],
       rowIdOf: ({ bookingId }) => bookingId,
     },
     options,
@@ -98,7 +113,7 @@ export function useManualTransfer(kind: BookingKind, options?: MutationCallbacks
   return useAdminMutation(
     {
       mutationFn: (bookingId: string) => api.call('manualTransfer', { params: { bookingId }, body: { kind } }),
-      invalidates: [queryKeys.bookings.all(kind)],
+      invalidates: [queryKeys.bookings.all(kind), queryKeys.ledger.all],
       rowIdOf: (bookingId) => bookingId,
     },
     options,
@@ -109,7 +124,8 @@ export function useDeleteJobBooking(options?: MutationCallbacks<string, RouteRes
   return useAdminMutation(
     {
       mutationFn: (id: string) => api.call('deleteJobBooking', { params: { id } }),
-      invalidates: [queryKeys.bookings.all('job'), queryKeys.dashboard],
+      // A delivered booking deleted before its payout withdraws what its owner was owed.
+      invalidates: [queryKeys.bookings.all('job'), queryKeys.dashboard, queryKeys.ledger.all],
       rowIdOf: (id) => id,
     },
     options,

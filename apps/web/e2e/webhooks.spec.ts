@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import {
+  API_BASE,
+  apiPaths,
+  RECONCILIATION_MESSAGES,
+  WEBHOOK_MESSAGES,
+  type ReconciliationRun,
+  type WebhookEvent,
+  type WebhookEventsResponse,
+} from '@ute/contract';
+import { createAdminWithRoles, signInFastAs } from './support/admins';
+import { expect, test } from './support/fixtures';
+import { postStripeEvent } from './support/stripeEvents';
+
+async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
+  const response = await page.request.get(`${API_BASE}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The inbox's row of `eventId`, through the api (it is on the first page: the newest first). */
+async function eventOf(page: Page, token: string, eventId: string): Promise<WebhookEvent | undefined> {
+  const inbox = await apiGet<WebhookEventsResponse>(page, token, `${apiPaths.webhookEvents}?limit=100`);
+  return inbox.data.find((event) => event.id === eventId);
+}
+
+test.describe("Stripe's side of the ledger: the webhook inbox and reconciliation", () => {
+  test('a finance admin finds a signed Stripe event on Webhooks, ignored with its reason, filters by state and replays it', async ({ page }) => {
+    const finance = await createAdminWithRoles(page, ['finance']);
+    const token = await signInFastAs(page, finance);
+
+    // An event the back-office does not apply: stored, then marked ignored by its job.
+    const eventId = `evt_e2e${randomUUID().replaceAll('-', '')}` as const;
+    const sent = await postStripeEvent(page.request, { id: eventId, type: 'charge.succeeded', data: { object: { id: 'ch_e2e', object: 'charge' } } });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await expect.poll(async () => (await eventOf(page, token, eventId))?.state, { timeout: 15_000 }).toBe('ignored');
+    const stored = (await eventOf(page, token, eventId))!;
+
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+    const row = page.locator(`tr[data-row-id="${eventId}"]`);
+    await expect(row.getByRole('cell').nth(0)).toHaveText(eventId);
+    await expect(row.getByRole('cell').nth(1)).toHaveText('charge.succeeded');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('ignored');
+    await expect(row.getByRole('cell').nth(4)).toHaveText(String(stored.attempts));
+    await expect(row.getByRole('cell').nth(5)).toHaveText(stored.note!);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // The filter is sent to the api and kept in the URL; an empty state says so.
+    await page.getByLabel('State').selectOption('failed');
+    await expect(page).toHaveURL(/\/webhooks\?state=failed$/);
+    await expect(row).toHaveCount(0);
+    const failed = await apiGet<WebhookEventsResponse>(page, token, `${apiPaths.webhookEvents}?state=failed`);
+    if (failed.totalCount === 0) await expect(page.getByText('No failed events')).toBeVisible();
+    await page.getByLabel('State').selectOption('ignored');
+    await expect(page).toHaveURL(/\/webhooks\?state=ignored$/);
+    await expect(row).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('State')).toHaveValue('ignored');
+
+    await row.getByRole('button', { name: `Replay ${eventId}` }).click();
+    await expect(page.getByText(WEBHOOK_MESSAGES.replayed)).toBeVisible();
+    const replayed = (await eventOf(page, token, eventId))!;
+    expect(replayed.attempts).toBeGreaterThan(stored.attempts);
+    await expect(row.getByRole('cell').nth(3)).toHaveText('ignored');
+    await expect(row.getByRole('cell').nth(4)).toHaveText(new RegExp(`^${replayed.attempts}\\s*\\(retried\\)$`));
+  });
+
+  test('a finance admin presses Reconcile now and sees the new run, skipped offline with its reason, then opens it', async ({ page }) => {
+    const finance = await createAdminWithRoles(page, ['finance']);
+    const token = await signInFastAs(page, finance);
+
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reconciliation', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reconciliation' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reconcile now' }).click();
+    await expect(page.getByText(RECONCILIATION_MESSAGES.ran)).toBeVisible();
+
+    const runs = await apiGet<{ data: ReconciliationRun[] }>(page, token, `${apiPaths.reconciliationRuns}?limit=10`);
+    const [run] = runs.data;
+    // The e2e server pays through the offline ledger: there is no Stripe list to compare with.
+    expect(run).toMatchObject({ status: 'skipped', startedBy: finance.email, discrepancyCount: 0 });
+    expect(run.error).toMatch(/offline/);
+    const row = page.locator(`tr[data-row-id="${run.id}"]`);
+    await expect(page.locator('tbody tr').first()).toHaveAttribute('data-row-id', run.id);
+    await expect(row.getByRole('cell').nth(2)).toHaveText('skipped');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('0');
+    await expect(row.getByRole('cell').nth(5)).toHaveText(finance.email);
+    await expect(row.getByRole('cell').nth(6)).toHaveText(run.error!);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await row.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/reconciliation-runs/${run.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: /^Reconciliation run of / })).toBeVisible();
+    await expect(page.getByText(run.error!)).toBeVisible();
+    await expect(page.getByText('Nothing was compared in this run')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await page.getByRole('main').getByRole('link', { name: 'Reconciliation', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reconciliation' })).toBeVisible();
+  });
+});

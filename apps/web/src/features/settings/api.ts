@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlatformFeesResponse, RouteResponse, UpdatePlatformFee } from '@ute/contract';
+import { api } from '../../lib/apiClient';
+import type { ListPage } from '../../lib/listQuery';
+import { queryKeys } from '../../lib/queryKeys';
+import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
+
+/** GET platform-fees: the fee in force per booking kind and every change; the two views below select from one call. */
+const platformFeesOptions = () => queryOptions({ queryKey: queryKeys.platformFees, queryFn: ({ signal }) => api.call('platformFees', { signal }) });
+
+/** The fee in force, one per booking kind. */
+export const usePlatformFees = () => useQuery({ ...platformFeesOptions(), select: (response: PlatformFeesResponse) => response.data });
+
+/** The changes, newest first, as a list (the api answers them whole). */
+export const usePlatformFeeHistory = () =>
+  useQuery({
+    ...platformFeesOptions(),
+    select: ({ history }: PlatformFeesResponse): ListPage<PlatformFeesResponse['history'][number]> => ({ rows: history, totalCount: history.length }),
+  });
+
+/** PUT platform-fees (owners, with a fresh second factor: apiClient asks for a code in place when it is not). */
+export function useUpdatePlatformFee(options?: MutationCallbacks<UpdatePlatformFee, RouteResponse<'updatePlatformFee'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: (body: UpdatePlatformFee) => api.call('updatePlatformFee', { body }),
+      invalidates: [queryKeys.platformFees],
+      rowIdOf: ({ bookingKind }) => bookingKind,
+    },
+    options,
+  );
+}
