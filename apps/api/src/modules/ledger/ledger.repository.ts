@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { BookingKind } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
 import { admins } from '../../db/tables/auth.table';
@@ -79,24 +79,10 @@ export interface OwnerBalance {
   paidOutCents: number;
 }
 
-/** Every owner's balances from their ledger lines (credit-normal accounts, so each is minus the sum). */
+/** Every owner's balances, all time (the list's own statement, unpaged). */
 export async function ownerBalances(db: DbOrTx): Promise<OwnerBalance[]> {
-  const rows = await db
-    .select({
-      ownerId: ledgerLines.ownerId,
-      payable: sql<string>`-coalesce(sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} in ('owner_payable', 'adjustments')), 0)`,
-      inTransit: sql<string>`-coalesce(sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'owner_in_transit'), 0)`,
-      paidOut: sql<string>`-coalesce(sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'owner_paid_out'), 0)`,
-    })
-    .from(ledgerLines)
-    .where(isNotNull(ledgerLines.ownerId))
-    .groupBy(ledgerLines.ownerId);
-  return rows.map((row) => ({
-    ownerId: row.ownerId!,
-    payableCents: Number(row.payable),
-    inTransitCents: Number(row.inTransit),
-    paidOutCents: Number(row.paidOut),
-  }));
+  const { rows } = await listOwnerBalances(db, { sort: 'name', isNegativeOnly: false });
+  return rows.map(({ ownerId, payableCents, inTransitCents, paidOutCents }) => ({ ownerId, payableCents, inTransitCents, paidOutCents }));
 }
 
 export type PlatformFeeRow = typeof platformFees.$inferSelect & { setBy: string | null };
@@ -157,7 +143,7 @@ const OWNER_BALANCE_ORDER = {
 export async function listOwnerBalances(
   db: DbOrTx,
   filter: OwnerBalanceFilter,
-  page: { limit: number; offset: number },
+  page?: { limit: number; offset: number },
 ): Promise<{ rows: OwnerBalanceRow[]; total: number }> {
   const inPeriod = sql.join(
     [
@@ -194,7 +180,7 @@ export async function listOwnerBalances(
     left join users u on u.id = b.owner_id
     ${filter.isNegativeOnly ? sql`where b.payable < 0` : sql``}
     order by ${OWNER_BALANCE_ORDER[filter.sort]}, b.owner_id
-    limit ${page.limit} offset ${page.offset}
+    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}
   `,
   );
   return {
