@@ -32,7 +32,7 @@ interface ScreenRow {
  * access check, the dashboard's cards and every link to a screen read it. The sidebar is
  * docs/product.md's 11 entries with Quotes after Job Booking List (docs/design.md decision 1), then
  * the team's screens (Admins, Audit Log, Security; README, "The admin team"), then the ledger's (Balances and
- * Settings, the platform fee; issue 26), then Stripe's side of it (Webhooks, the event inbox, and Reconciliation).
+ * Settings, the platform fee; docs/product.md 3.18), then Stripe's side of it (Webhooks, the event inbox, and Reconciliation).
  * app/router.tsx gives each row its page.
  */
 const SCREEN_ROWS = {

@@ -22,7 +22,7 @@ export const LEDGER_ACCOUNTS = [
   'fee_revenue',
   /** The GST in the platform's fee (1/11 of the GST-inclusive fee), owed to the ATO. */
   'gst_payable',
-  /** Per owner: corrections by an admin (refunds and adjustments, issue 27), against the owner's payable. */
+  /** Per owner: corrections by an admin (refunds and adjustments, not written yet), against the owner's payable. */
   'adjustments',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];

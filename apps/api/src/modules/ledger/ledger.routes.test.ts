@@ -123,7 +123,7 @@ describe('ledger api', () => {
       const owed = await createStripeOwner(db, { firstName: 'Aaron', lastName: 'Owed' });
       await createUteBooking(db, { ownerId: owed.id, amount: 1_000_000 });
       const overpaid = await createStripeOwner(db, { firstName: 'Zed', lastName: 'Overpaid' });
-      // An owner who owes the platform: an adjustment debit (issue 27 writes these).
+      // An owner who owes the platform: an adjustment debit (refunds will write these).
       await db.transaction((tx) =>
         postJournal(tx, { kind: 'payout.manual', memo: 'test: overpaid' }, [
           { account: 'owner_payable', ownerId: overpaid.id, amountCents: 5_000 },
