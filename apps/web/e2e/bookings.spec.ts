@@ -46,13 +46,13 @@ function pickPayable<T extends { status: string; isTransfered: boolean; isTransf
 const headerTexts = async (page: Page) => (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim().toLowerCase());
 
 test.describe('Ute Bookings', () => {
-  test('shows every column in order on both tabs, keeps the tab in the URL, and says the ledger provider is active', async ({ adminPage: page }) => {
+  test('shows every column in order on both tabs, keeps the tab in the URL, and says Stripe is the payout provider', async ({ adminPage: page }) => {
     const stripe = await apiGet<UteBookingListResponse>(page, '/ute-booking-list?limit=10');
     await page.goto('/booking-list');
     await expect(page.getByRole('heading', { level: 1, name: 'Ute Bookings' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Stripe Payments' })).toHaveAttribute('aria-selected', 'true');
     expect(await headerTexts(page)).toEqual(UTE_COLUMNS.map((c) => c.toLowerCase()));
-    await expect(page.getByTestId('payout-provider-note')).toContainText('Payout provider: offline ledger');
+    await expect(page.getByTestId('payout-provider-note')).toContainText('Payout provider: Stripe.');
 
     const first = stripe.data[0];
     const row = page.locator(`tr[data-row-id="${first._id}"]`);
@@ -132,13 +132,13 @@ test.describe('Ute Bookings', () => {
     expect((await again.json()).message).toBe('This booking has already been transferred');
   });
 
-  test('a transfer on a delivered Stripe-tab booking goes through the offline ledger and shows Transfered', async ({ adminPage: page }) => {
+  test('a transfer on a delivered Stripe-tab booking goes through Stripe and shows Transfered', async ({ adminPage: page }) => {
     const list = await apiGet<UteBookingListResponse>(page, '/ute-booking-list?limit=100');
     const { booking, page: pageNumber } = pickPayable<UteBooking>(list.data);
     await page.goto(`/booking-list${pageNumber > 1 ? `?page=${pageNumber}` : ''}`);
     const row = page.locator(`tr[data-row-id="${booking._id}"]`);
     await row.getByRole('button', { name: 'Transfer' }).click();
-    await expect(page.getByText('Amount recorded in the offline ledger (no money was sent)')).toBeVisible();
+    await expect(page.getByText('Amount transferred successfully')).toBeVisible();
     await expect(row.getByRole('cell').nth(9)).toHaveText('Transfered');
     await expect(row.getByRole('button', { name: 'Transfer' })).toBeDisabled();
   });
@@ -174,7 +174,7 @@ test.describe('Job Bookings', () => {
     await expect(row.getByRole('cell').nth(1)).toHaveText(`${first.uteOwner!.firstName} ${first.uteOwner!.lastName}`);
     await expect(row.getByRole('cell').nth(3)).toHaveText(aud.format(first.amount));
     await expect(row.getByRole('cell').nth(6)).toHaveText(first.jobBookingId);
-    await expect(page.getByTestId('payout-provider-note')).toContainText('offline ledger');
+    await expect(page.getByTestId('payout-provider-note')).toContainText('Payout provider: Stripe.');
 
     await page.getByRole('tab', { name: 'Manual Payments' }).click();
     await expect(page).toHaveURL(/tab=manual/);
@@ -205,7 +205,7 @@ test.describe('Job Bookings', () => {
     await page.goto(`/job-booking-list${pageNumber > 1 ? `?page=${pageNumber}` : ''}`);
     const row = page.locator(`tr[data-row-id="${booking._id}"]`);
     await row.getByRole('button', { name: 'Transfer' }).click();
-    await expect(page.getByText('Amount recorded in the offline ledger (no money was sent)')).toBeVisible();
+    await expect(page.getByText('Amount transferred successfully')).toBeVisible();
     await expect(row.getByRole('cell').nth(7)).toHaveText('Transfered');
     await expect(row.getByRole('button', { name: 'Transfer' })).toBeDisabled();
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -9,16 +10,17 @@ import {
   type OwnerLedgerResponse,
   type PayoutSplit,
   type PlatformFeesResponse,
-  type TwoFactorEnableResponse,
-  type TwoFactorSetup,
   type UpdatePlatformFee,
   type UteBookingListResponse,
+  type WebhookEvent,
+  type WebhookEventsResponse,
 } from '@ute/contract';
-import { createAdminWithRoles, signInFastAs, type AdminCredentials } from './support/admins';
-import { Authenticator } from './support/authenticator';
+import { createAdminWithRoles, enrolThroughApi, signInFastAs } from './support/admins';
 import { apiToken, E2E_ADMIN, expect, test } from './support/fixtures';
 import { ownerAuthenticator } from './support/ownerSession';
 import { storeSessionToken, withOldSecondFactor } from './support/sessions';
+import { postStripeEvent } from './support/stripeEvents';
+import { reverseStripeTransfer, stripeTransferOfBooking } from './support/stripeServer';
 
 const aud = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' });
 const audOfCents = (cents: number) => aud.format(cents / 100);
@@ -37,20 +39,23 @@ const valueBeside = (scope: Locator, label: string) =>
     .filter({ hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) })
     .locator('xpath=following-sibling::dd[1]');
 
-/** Turns 2FA on for `admin` through the api (as twoFactor.spec does); answers the session the enabling gives, its factor fresh. */
-async function enrolThroughApi(page: Page, admin: AdminCredentials): Promise<string> {
-  const signIn = await page.request.post(`${API_BASE}/sign-in`, { data: { email: admin.email, password: admin.password } });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const headers = bearer(((await signIn.json()) as { token: string }).token);
-  const setup = await page.request.post(`${API_BASE}/two-factor/setup`, { headers });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const authenticator = new Authenticator(((await setup.json()) as TwoFactorSetup).secret);
-  const enable = await page.request.post(`${API_BASE}/two-factor/enable`, {
-    headers,
-    data: { code: await authenticator.nextCode(), password: admin.password },
-  });
-  expect(enable.status(), await enable.text()).toBe(200);
-  return ((await enable.json()) as TwoFactorEnableResponse).token;
+/** The inbox's row of `eventId`, through the api (it is on the first page: the newest first). */
+async function webhookEventOf(page: Page, eventId: string): Promise<WebhookEvent | undefined> {
+  return (await apiGet<WebhookEventsResponse>(page, `${apiPaths.webhookEvents}?limit=100`)).data.find((event) => event.id === eventId);
+}
+
+/** Balances sorted by Paid out, on the page that holds `ownerId`, shows these amounts in the owner's row. */
+async function expectBalancesRow(page: Page, ownerId: string, amounts: { payableCents: number; paidOutCents: number }): Promise<void> {
+  let pageNumber = 1;
+  for (; ; pageNumber += 1) {
+    const balances = await apiGet<OwnerBalancesResponse>(page, `${apiPaths.ownerBalances}?sort=paidOut&limit=10&page=${pageNumber}`);
+    if (balances.data.some((owner) => owner.ownerId === ownerId)) break;
+    expect(pageNumber, 'the owner is on Balances').toBeLessThan(balances.paginationData.totalPages);
+  }
+  await page.goto(`/balances?sort=paidOut${pageNumber > 1 ? `&page=${pageNumber}` : ''}`);
+  const row = page.locator(`tr[data-row-id="${ownerId}"]`);
+  await expect(row.getByRole('cell').nth(2)).toHaveText(audOfCents(amounts.payableCents));
+  await expect(row.getByRole('cell').nth(4)).toHaveText(audOfCents(amounts.paidOutCents));
 }
 
 test.describe('The ledger: platform fee, balances and owner ledgers', () => {
@@ -222,5 +227,68 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
     // Nothing is paid here: other specs pay these bookings.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
+  });
+
+  test("finance pays an owner through Stripe, the transfer's webhook arrives and Balances and the owner's ledger show it; Stripe reverses it and the owner is owed again", async ({
+    page,
+  }) => {
+    const finance = await createAdminWithRoles(page, ['finance']);
+    await storeSessionToken(page, await enrolThroughApi(page, finance));
+
+    // The last payable Stripe ute booking but one: bookings.spec pays from the top of the list, twoFactor.spec the last one
+    // (this one is payable again at the end: a whole reversal frees it).
+    const list = await apiGet<UteBookingListResponse>(page, `${apiPaths.uteBookings}?limit=100`);
+    const payable = list.data.flatMap((booking, index) => (booking.status === 'delivered' && !booking.isTransfered && !booking.isTransferring ? [index] : []));
+    expect(payable.length, 'two delivered Stripe ute bookings not yet transferred in the demo data').toBeGreaterThanOrEqual(2);
+    const index = payable.at(-2)!;
+    const booking = list.data[index];
+    const ownerId = booking.uteBy;
+    const split = (await apiGet<{ data: PayoutSplit }>(page, apiPaths.payoutSplit('ute', booking._id))).data;
+    const before = (await apiGet<OwnerLedgerResponse>(page, `${apiPaths.ownerLedger(ownerId)}?limit=20`)).owner;
+
+    // Pay: Transfer on the Stripe tab sends the owner's net through the Stripe SDK.
+    const pageNumber = Math.floor(index / 10) + 1;
+    await page.goto(`/booking-list${pageNumber > 1 ? `?page=${pageNumber}` : ''}`);
+    await expect(page.getByTestId('payout-provider-note')).toContainText('Payout provider: Stripe.');
+    const bookingRow = page.locator(`tr[data-row-id="${booking._id}"]`);
+    await bookingRow.getByRole('button', { name: 'Transfer' }).click();
+    await expect(page.getByText(PAYOUT_MESSAGES.stripeTransferred)).toBeVisible();
+    await expect(bookingRow.getByRole('cell').nth(9)).toHaveText('Transfered');
+    const transfer = await stripeTransferOfBooking(page.request, booking._id);
+    expect(transfer, 'Stripe holds the transfer the api made').toMatchObject({ amount: split.netCents, amount_reversed: 0 });
+
+    // Stripe's transfer.created arrives, signed; the inbox applies it.
+    const createdId = `evt_e2e${randomUUID().replaceAll('-', '')}` as const;
+    const created = await postStripeEvent(page.request, { id: createdId, type: 'transfer.created', data: { object: { ...transfer! } } });
+    expect(created.status(), await created.text()).toBe(200);
+    await expect.poll(async () => (await webhookEventOf(page, createdId))?.state, { timeout: 15_000 }).toBe('processed');
+
+    // Balances (sorted by Paid out, on the owner's page of it) and the owner's ledger show the payout.
+    const paid = { payableCents: before.payableCents - split.netCents, paidOutCents: before.paidOutCents + split.netCents };
+    await expectBalancesRow(page, ownerId, paid);
+    await page.goto(`/owner-ledger/${ownerId}`);
+    const summary = page.locator('main dl').first();
+    await expect(valueBeside(summary, 'Payable')).toHaveText(audOfCents(paid.payableCents));
+    await expect(valueBeside(summary, 'Paid out (all time)')).toHaveText(audOfCents(paid.paidOutCents));
+    await expect(page.locator('tbody tr').first().getByRole('cell').nth(1)).toHaveText(JOURNAL_KIND_LABELS['payout.succeeded']);
+
+    // Finance reverses the transfer in Stripe's dashboard; transfer.reversed arrives and the owner is owed the net again.
+    const reversed = await reverseStripeTransfer(page.request, transfer!);
+    const reversedId = `evt_e2e${randomUUID().replaceAll('-', '')}` as const;
+    const sent = await postStripeEvent(page.request, { id: reversedId, type: 'transfer.reversed', data: { object: { ...reversed } } });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await expect.poll(async () => (await webhookEventOf(page, reversedId))?.state, { timeout: 15_000 }).toBe('processed');
+    await page.reload();
+    await expect(valueBeside(summary, 'Payable')).toHaveText(audOfCents(before.payableCents));
+    await expect(valueBeside(summary, 'Paid out (all time)')).toHaveText(audOfCents(before.paidOutCents));
+    const newest = page.locator('tbody tr').first();
+    await expect(newest.getByRole('cell').nth(1)).toHaveText(JOURNAL_KIND_LABELS['payout.reversed']);
+    await expect(newest.getByRole('cell').nth(3)).toHaveText(`+${audOfCents(split.netCents)}`);
+    await expectBalancesRow(page, ownerId, before);
+
+    // A whole reversal frees the booking to be paid again.
+    await page.goto(`/booking-list${pageNumber > 1 ? `?page=${pageNumber}` : ''}`);
+    await expect(bookingRow.getByRole('cell').nth(9)).toHaveText('Not Transfered');
+    await expect(bookingRow.getByRole('button', { name: 'Transfer' })).toBeEnabled();
   });
 });

@@ -158,7 +158,7 @@ test.describe('Two-factor authentication', () => {
     await stepUp.getByLabel('Authentication code').fill(await authenticator.nextCode());
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await expect(stepUp).toHaveCount(0);
-    await expect(page.getByText('Amount recorded in the offline ledger (no money was sent)')).toBeVisible();
+    await expect(page.getByText('Amount transferred successfully')).toBeVisible();
     await expect(row.getByRole('cell').nth(9)).toHaveText('Transfered');
     await expect(row.getByRole('button', { name: 'Transfer' })).toBeDisabled();
 

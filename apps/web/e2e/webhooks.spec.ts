@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import {
   API_BASE,
   apiPaths,
+  DISCREPANCY_KIND_LABELS,
   RECONCILIATION_MESSAGES,
   WEBHOOK_MESSAGES,
   type ReconciliationRun,
@@ -13,6 +14,7 @@ import {
 import { createAdminWithRoles, signInFastAs } from './support/admins';
 import { expect, test } from './support/fixtures';
 import { postStripeEvent } from './support/stripeEvents';
+import { makeStripeTransferOutsideTheLedger } from './support/stripeServer';
 
 async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
   const response = await page.request.get(`${API_BASE}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -69,9 +71,12 @@ test.describe("Stripe's side of the ledger: the webhook inbox and reconciliation
     await expect(row.getByRole('cell').nth(4)).toHaveText(new RegExp(`^${replayed.attempts}\\s*\\(retried\\)$`));
   });
 
-  test('a finance admin presses Reconcile now and sees the new run, skipped offline with its reason, then opens it', async ({ page }) => {
+  test('a finance admin presses Reconcile now, finds a transfer made in Stripe outside the ledger among the discrepancies and explains it', async ({
+    page,
+  }) => {
     const finance = await createAdminWithRoles(page, ['finance']);
     const token = await signInFastAs(page, finance);
+    const outside = await makeStripeTransferOutsideTheLedger(page.request, 4321, 'acct_demo0000000001');
 
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reconciliation', exact: true }).click();
@@ -81,23 +86,35 @@ test.describe("Stripe's side of the ledger: the webhook inbox and reconciliation
 
     const runs = await apiGet<{ data: ReconciliationRun[] }>(page, token, `${apiPaths.reconciliationRuns}?limit=10`);
     const [run] = runs.data;
-    // The e2e server pays through the offline ledger: there is no Stripe list to compare with.
-    expect(run).toMatchObject({ status: 'skipped', startedBy: finance.email, discrepancyCount: 0 });
-    expect(run.error).toMatch(/offline/);
+    // The e2e server pays through Stripe (the local test server): its list is compared with the ledger.
+    expect(run).toMatchObject({ status: 'done', startedBy: finance.email, error: null });
+    expect(run.transfersChecked).toBeGreaterThanOrEqual(1);
+    expect(run.discrepancyCount).toBeGreaterThanOrEqual(1);
     const row = page.locator(`tr[data-row-id="${run.id}"]`);
     await expect(page.locator('tbody tr').first()).toHaveAttribute('data-row-id', run.id);
-    await expect(row.getByRole('cell').nth(2)).toHaveText('skipped');
-    await expect(row.getByRole('cell').nth(4)).toHaveText('0');
-    await expect(row.getByRole('cell').nth(5)).toHaveText(finance.email);
-    await expect(row.getByRole('cell').nth(6)).toHaveText(run.error!);
+    await expect(row.getByRole('cell').nth(2)).toHaveText('done');
+    await expect(row.getByRole('cell').nth(3)).toHaveText(String(run.transfersChecked));
+    await expect(row.getByRole('cell').nth(4)).toHaveText(String(run.manualPayoutsChecked));
+    await expect(row.getByRole('cell').nth(5)).toHaveText(`${run.discrepancyCount} (${run.openCount} open)`);
+    await expect(row.getByRole('cell').nth(6)).toHaveText(finance.email);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     await row.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/reconciliation-runs/${run.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: /^Reconciliation run of / })).toBeVisible();
-    await expect(page.getByText(run.error!)).toBeVisible();
-    await expect(page.getByText('Nothing was compared in this run')).toBeVisible();
+    const discrepancy = page.locator('tbody tr').filter({ hasText: outside.id });
+    await expect(discrepancy.getByRole('cell').nth(0)).toHaveText(DISCREPANCY_KIND_LABELS.missing_in_ledger);
+    await expect(discrepancy.getByRole('cell').nth(4)).toHaveText(`4321 cents to ${outside.destination}`);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await discrepancy.getByRole('button', { name: `Explain the discrepancy ${DISCREPANCY_KIND_LABELS.missing_in_ledger} of ${outside.id}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Explain discrepancy' });
+    const note = 'E2E: a goodwill transfer made in Stripe by hand';
+    await dialog.getByLabel('Note').fill(note);
+    await dialog.getByRole('button', { name: 'Mark explained' }).click();
+    await expect(page.getByText(RECONCILIATION_MESSAGES.explained)).toBeVisible();
+    await expect(discrepancy.getByRole('cell').nth(5)).toContainText(note);
+    await expect(discrepancy.getByRole('button', { name: /^Explain the discrepancy/ })).toHaveCount(0);
 
     await page.getByRole('main').getByRole('link', { name: 'Reconciliation', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reconciliation' })).toBeVisible();

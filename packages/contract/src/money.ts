@@ -24,6 +24,24 @@ export function canTransferBooking(booking: { status: string; isTransfered: bool
   return booking.status === 'delivered' && !booking.isTransfered;
 }
 
+/** What stands between an owner and a payout: finance's hold, and Stripe's word on their connected account. */
+export interface OwnerPayoutBlockers {
+  holdReason: string | null;
+  payoutsEnabled: boolean | null;
+  disabledReason: string | null;
+}
+
+/**
+ * Why Transfer is refused for this owner now, in the words of the refusal (the api's 409 and the
+ * booking lists' note beside the button); null when nothing stands in the way. Stripe's account
+ * state matters to a Stripe transfer only: a manual payout goes to the owner's bank.
+ */
+export function payoutBlockedReason(blockers: OwnerPayoutBlockers | null | undefined, { isStripe }: { isStripe: boolean }): string | null {
+  if (blockers?.holdReason) return `${PAYOUT_MESSAGES.onHoldPrefix}${blockers.holdReason}`;
+  if (isStripe && blockers?.payoutsEnabled === false) return `${PAYOUT_MESSAGES.accountCannotBePaidPrefix}${blockers.disabledReason ?? 'payouts are disabled'}`;
+  return null;
+}
+
 /** Messages of the payout calls, shared by the api, its tests and the web. */
 export const PAYOUT_MESSAGES = {
   stripeTransferred: 'Amount transferred successfully',
@@ -81,6 +99,8 @@ export const uteBookingSchema = z.object({
   dropAddress: addressSchema.nullable(),
   isTransfered: z.boolean(),
   isTransferring: z.boolean(),
+  /** Why Transfer would be refused now (a hold, a Stripe account that cannot be paid); null when it would not. */
+  payoutBlockedReason: z.string().nullable(),
   transactionId: z.string().nullable(),
   uteBy: z.string(),
   createdAt: z.string(),
@@ -98,6 +118,8 @@ export const jobBookingSchema = z.object({
   status: z.string(),
   isTransfered: z.boolean(),
   isTransferring: z.boolean(),
+  /** Why Transfer would be refused now (a hold, a Stripe account that cannot be paid); null when it would not. */
+  payoutBlockedReason: z.string().nullable(),
   transactionId: z.string().nullable(),
   uteBy: z.string(),
   createdAt: z.string(),

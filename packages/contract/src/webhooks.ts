@@ -72,7 +72,14 @@ export const RECONCILIATION_MESSAGES = {
   noteRequired: 'note is required (at most 1000 characters)',
 } as const;
 
-export const RECONCILIATION_DISCREPANCY_KINDS = ['missing_in_ledger', 'missing_in_stripe', 'amount', 'destination', 'reversed'] as const;
+export const RECONCILIATION_DISCREPANCY_KINDS = [
+  'missing_in_ledger',
+  'missing_in_stripe',
+  'amount',
+  'destination',
+  'reversed',
+  'manual_without_receipt',
+] as const;
 
 /** Each kind of discrepancy in words, for the Reconciliation screen. */
 export const DISCREPANCY_KIND_LABELS: Record<(typeof RECONCILIATION_DISCREPANCY_KINDS)[number], string> = {
@@ -81,6 +88,7 @@ export const DISCREPANCY_KIND_LABELS: Record<(typeof RECONCILIATION_DISCREPANCY_
   amount: 'Amount differs',
   destination: 'Destination differs',
   reversed: 'Reversed amount differs',
+  manual_without_receipt: 'Paid by bank, no accepted receipt',
 };
 
 export const reconciliationRunSchema = z.object({
@@ -89,6 +97,8 @@ export const reconciliationRunSchema = z.object({
   periodEnd: z.string(),
   status: z.enum(['done', 'failed', 'skipped']),
   transfersChecked: z.number(),
+  /** Manual (bank) payouts of the period compared with the accepted receipts. */
+  manualPayoutsChecked: z.number(),
   discrepancyCount: z.number(),
   /** Discrepancies not yet explained. */
   openCount: z.number(),

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SignInSuccess, TwoFactorEnableResponse, TwoFactorSetup } from '@ute/contract';
-import { E2E_ADMIN } from './constants';
+import { startStripeTestServer } from '../../../api/src/test/stripeTestServer';
+import { E2E_ADMIN, E2E_STRIPE_SECRET_KEY } from './constants';
 import { startMailCapture } from './mailCapture';
 import { initOwnerState, ownerAuthenticator, rememberOwnerSession } from './ownerSession';
 
@@ -52,7 +53,8 @@ async function turnOnOwnerTwoFactor(baseUrl: string): Promise<void> {
 
 /**
  * Starts the real built product (api + web on one port) on a fresh embedded database with demo
- * data, and a real SMTP server that the product sends its mail to.
+ * data, a real SMTP server that the product sends its mail to, and the local Stripe test server
+ * that its Stripe SDK sends transfers to.
  */
 export default async function globalSetup() {
   const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
@@ -62,6 +64,9 @@ export default async function globalSetup() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'ute-e2e-'));
   const mailDir = path.join(workDir, 'mail');
   const mail = await startMailCapture(mailDir);
+  // Payouts go through the real Stripe SDK to the project's local Stripe test server (the api tests'
+  // one), so transfers get Stripe ids that the specs' signed webhooks and reversals refer to.
+  const stripe = await startStripeTestServer();
   const port = Number(process.env.E2E_PORT ?? 3199);
   // Known to the specs, which make a session whose second factor is older than the step-up window
   // from a real one (support/sessions.ts) instead of waiting five minutes.
@@ -81,7 +86,8 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: 'true',
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-      STRIPE_SECRET_KEY: '',
+      STRIPE_SECRET_KEY: E2E_STRIPE_SECRET_KEY,
+      STRIPE_API_BASE: stripe.url,
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       LOG_LEVEL: 'warn',
       // A listing's notice is held for its decision window (10 minutes by default) before it is
@@ -94,6 +100,7 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = path.join(workDir, 'data');
   process.env.E2E_JWT_SECRET = jwtSecret;
   process.env.E2E_STRIPE_WEBHOOK_SECRET = stripeWebhookSecret;
+  process.env.E2E_STRIPE_API_BASE = stripe.url;
   process.env.E2E_OWNER_STATE = path.join(workDir, 'e2e-owner.json');
   initOwnerState(process.env.E2E_OWNER_STATE);
   // If our server dies (a taken port, say), stop at once instead of testing someone else's server.
@@ -111,6 +118,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await mail.close();
+    await stripe.close();
     rmSync(workDir, { recursive: true, force: true });
   };
 }

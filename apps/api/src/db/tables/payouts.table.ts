@@ -56,10 +56,17 @@ export const ownerPayoutStatus = pgTable('owner_payout_status', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const RECONCILIATION_DISCREPANCY_KINDS = ['missing_in_ledger', 'missing_in_stripe', 'amount', 'destination', 'reversed'] as const;
+export const RECONCILIATION_DISCREPANCY_KINDS = [
+  'missing_in_ledger',
+  'missing_in_stripe',
+  'amount',
+  'destination',
+  'reversed',
+  'manual_without_receipt',
+] as const;
 export type ReconciliationDiscrepancyKind = (typeof RECONCILIATION_DISCREPANCY_KINDS)[number];
 
-/** One comparison of the ledger's Stripe transfers with Stripe's own list for a period (daily, or "Reconcile now"). */
+/** One comparison of the ledger's Stripe transfers with Stripe's own list, and of its bank payouts with the accepted receipts, for a period (daily, or "Reconcile now"). */
 export const reconciliationRuns = pgTable(
   'reconciliation_runs',
   {
@@ -69,6 +76,8 @@ export const reconciliationRuns = pgTable(
     /** done | failed (the provider could not be read: `error`) | skipped (the offline ledger keeps no transfers) */
     status: text('status').notNull(),
     transfersChecked: integer('transfers_checked').notNull().default(0),
+    /** Manual (bank) payouts of the period compared with the accepted receipts (migration 0016). */
+    manualPayoutsChecked: integer('manual_payouts_checked').notNull().default(0),
     discrepancyCount: integer('discrepancy_count').notNull().default(0),
     error: text('error'),
     /** The admin who pressed "Reconcile now"; null for the daily job. */
@@ -89,7 +98,7 @@ export const reconciliationDiscrepancies = pgTable(
     kind: text('kind', { enum: RECONCILIATION_DISCREPANCY_KINDS }).notNull(),
     transferId: text('transfer_id'),
     payoutId: uuid('payout_id'),
-    /** What the ledger says and what Stripe says, in words (cents, account ids). */
+    /** What the ledger says and what Stripe (or, for a manual payout, the receipts) says, in words (cents, account ids). */
     ledgerValue: text('ledger_value'),
     stripeValue: text('stripe_value'),
     explainedAt: timestamp('explained_at', { withTimezone: true }),

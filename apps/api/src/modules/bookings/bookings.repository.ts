@@ -1,11 +1,12 @@
 import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BookingKind, PaymentKind } from '@ute/contract';
+import type { BookingKind, OwnerPayoutBlockers, PaymentKind } from '@ute/contract';
 import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { listPage, type ListOrder } from '../../db/paging';
 import { ownerBankAccounts, users } from '../../db/tables/users.table';
 import { jobBookings, uteBookings, type TransferState } from '../../db/tables/bookings.table';
+import { ownerPayoutStatus } from '../../db/tables/payouts.table';
 
 export type { TransferState };
 
@@ -34,6 +35,8 @@ export interface UteBookingRow {
   transactionId: string | null;
   transferState: TransferState;
   createdAt: Date;
+  /** A page's rows carry what would stop the owner's payout (null: nothing known against it). */
+  payoutBlockers?: OwnerPayoutBlockers | null;
 }
 
 export interface JobBookingRow {
@@ -49,6 +52,8 @@ export interface JobBookingRow {
   transactionId: string | null;
   transferState: TransferState;
   createdAt: Date;
+  /** A page's rows carry what would stop the owner's payout (null: nothing known against it). */
+  payoutBlockers?: OwnerPayoutBlockers | null;
 }
 
 /** Stripe tab: paid with a transaction id; manual tab: without. Matches the partial list indexes. */
@@ -152,15 +157,31 @@ export function jobBookingExportSource(filter: BookingListSourceFilter) {
   return { ...source, joins: { ...source.joins, ownerAccount: ownerAccountJoin(jobBookings.ownerId) } };
 }
 
+/** What would stop a payout to the booking's owner, for the Transfer button to say why (one primary-key lookup per row of a page). */
+const payoutBlockersJoin = (ownerId: typeof uteBookings.ownerId | typeof jobBookings.ownerId) => ({
+  table: ownerPayoutStatus,
+  on: eq(ownerPayoutStatus.ownerId, ownerId),
+  fields: {
+    ownerId: ownerPayoutStatus.ownerId,
+    holdReason: ownerPayoutStatus.holdReason,
+    payoutsEnabled: ownerPayoutStatus.payoutsEnabled,
+    disabledReason: ownerPayoutStatus.disabledReason,
+  },
+});
+
 export async function listUteBookings(db: DbOrTx, filter: BookingListFilter): Promise<{ rows: UteBookingRow[]; total: number }> {
   const { counter } = bookingListWhere(uteBookings, filter, UTE_BOOKING_COUNTERS);
-  const { rows, totalCount } = await listPage(db, { ...uteBookingListSource(filter), counter, page: filter.page, limit: filter.limit });
+  const source = uteBookingListSource(filter);
+  const joins = { ...source.joins, payoutBlockers: payoutBlockersJoin(uteBookings.ownerId) };
+  const { rows, totalCount } = await listPage(db, { ...source, joins, counter, page: filter.page, limit: filter.limit });
   return { total: totalCount, rows };
 }
 
 export async function listJobBookings(db: DbOrTx, filter: BookingListFilter): Promise<{ rows: JobBookingRow[]; total: number }> {
   const { counter } = bookingListWhere(jobBookings, filter, JOB_BOOKING_COUNTERS);
-  const { rows, totalCount } = await listPage(db, { ...jobBookingListSource(filter), counter, page: filter.page, limit: filter.limit });
+  const source = jobBookingListSource(filter);
+  const joins = { ...source.joins, payoutBlockers: payoutBlockersJoin(jobBookings.ownerId) };
+  const { rows, totalCount } = await listPage(db, { ...source, joins, counter, page: filter.page, limit: filter.limit });
   return { total: totalCount, rows };
 }
 

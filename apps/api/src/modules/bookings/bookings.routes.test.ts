@@ -43,6 +43,7 @@ describe('bookings api (offline ledger provider)', () => {
           'dropAddress',
           'isTransfered',
           'isTransferring',
+          'payoutBlockedReason',
           'pickupAddress',
           'requestAmount',
           'status',

@@ -1,6 +1,7 @@
 import {
   fullNameOf,
   PAYOUT_MESSAGES,
+  payoutBlockedReason,
   totalPagesOf,
   type Address,
   type BankAccount,
@@ -51,6 +52,7 @@ function toUteBookingDto(row: UteBookingRow): UteBooking {
     dropAddress: addressOf(row.dropStreet, row.dropState, row.dropPostalCode),
     isTransfered: row.transferState === 'transferred',
     isTransferring: row.transferState === 'transferring',
+    payoutBlockedReason: payoutBlockedReason(row.payoutBlockers, { isStripe: row.transactionId !== null }),
     transactionId: row.transactionId,
     uteBy: row.ownerId,
     createdAt: row.createdAt.toISOString(),
@@ -69,6 +71,7 @@ function toJobBookingDto(row: JobBookingRow): JobBooking {
     status: row.status,
     isTransfered: row.transferState === 'transferred',
     isTransferring: row.transferState === 'transferring',
+    payoutBlockedReason: payoutBlockedReason(row.payoutBlockers, { isStripe: row.transactionId !== null }),
     transactionId: row.transactionId,
     uteBy: row.ownerId,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAYOUT_MESSAGES, type BookingKind, type MessageResponse } from '@ute/contract';
+import { PAYOUT_MESSAGES, payoutBlockedReason, type BookingKind, type MessageResponse } from '@ute/contract';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Db, Tx } from '../../db/database';
@@ -141,10 +141,8 @@ export interface PayoutsServiceDeps {
 export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
   /** 409 while finance holds the owner's payouts, or (for a Stripe transfer) while Stripe says their account cannot be paid. */
   async function refuseBlockedOwner(ownerId: string, { isStripe }: { isStripe: boolean }): Promise<void> {
-    const status = await findOwnerPayoutStatus(db, ownerId);
-    if (status?.holdReason) throw conflict(`${PAYOUT_MESSAGES.onHoldPrefix}${status.holdReason}`);
-    if (isStripe && status?.payoutsEnabled === false)
-      throw conflict(`${PAYOUT_MESSAGES.accountCannotBePaidPrefix}${status.disabledReason ?? 'payouts are disabled'}`);
+    const reason = payoutBlockedReason(await findOwnerPayoutStatus(db, ownerId), { isStripe });
+    if (reason) throw conflict(reason);
   }
 
   /** Records a transfer the provider made: payout succeeded, booking transferred, audit, in one transaction. */

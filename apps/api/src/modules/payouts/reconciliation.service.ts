@@ -1,13 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, desc, eq, getTableColumns, gte, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { RECONCILIATION_MESSAGES, totalPagesOf, type ReconciliationDiscrepancy, type ReconciliationRun } from '@ute/contract';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Db } from '../../db/database';
 import { admins } from '../../db/tables/auth.table';
-import { users } from '../../db/tables/users.table';
-import { payouts, reconciliationDiscrepancies, reconciliationRuns, type ReconciliationDiscrepancyKind } from '../../db/tables/payouts.table';
+import { reconciliationDiscrepancies, reconciliationRuns, type ReconciliationDiscrepancyKind } from '../../db/tables/payouts.table';
 import type { PayoutProvider, ProviderTransfer } from './payoutProvider';
+import {
+  listAcceptedReceipts,
+  listLedgerTransfers,
+  listManualPayouts,
+  type AcceptedReceipt,
+  type LedgerTransfer,
+  type ManualPayout,
+} from './reconciliation.repository';
 
 /** A run looks back this far: late webhooks and retries settle within it. */
 export const RECONCILIATION_WINDOW_MS = 2 * 24 * 60 * 60_000;
@@ -30,19 +37,7 @@ const inPeriod = (at: Date, period: { from: Date; to: Date }) => at >= period.fr
  * period: each transfer on one side only, and each amount, destination or reversed amount that
  * differs, is recorded as a discrepancy of the run. Payouts still pending are in flight, not compared.
  */
-export function findDiscrepancies(
-  ledger: {
-    payoutId: string;
-    transferId: string | null;
-    transferGroup: string;
-    amountCents: number;
-    reversedCents: number;
-    destination: string | null;
-    createdAt: Date;
-  }[],
-  stripe: ProviderTransfer[],
-  period: { from: Date; to: Date },
-): Found[] {
+export function findDiscrepancies(ledger: LedgerTransfer[], stripe: ProviderTransfer[], period: { from: Date; to: Date }): Found[] {
   const found: Found[] = [];
   const stripeById = new Map(stripe.map((transfer) => [transfer.id, transfer]));
   const stripeByGroup = new Map(stripe.filter((transfer) => transfer.transferGroup).map((transfer) => [transfer.transferGroup!, transfer]));
@@ -87,6 +82,36 @@ export function findDiscrepancies(
   return found;
 }
 
+/**
+ * Reconciles manual (bank) payouts against the receipts they rest on: a booking paid out by bank
+ * must have been paid by its customer by bank, a receipt an admin accepted on Payment History of the
+ * booking's gross, same kind (ute or job). Payments carry no booking id (the customer app records
+ * them against the customer), so each payout, oldest first, takes the oldest unused receipt of its
+ * customer with that kind and amount; a payout made in `period` that finds none is a discrepancy.
+ * `history` is every manual payout of those customers up to the period's end, so receipts taken by
+ * earlier payouts are not counted twice.
+ */
+export function findUnreceiptedManualPayouts(history: ManualPayout[], receipts: AcceptedReceipt[], period: { from: Date; to: Date }): Found[] {
+  const unused = new Set(receipts);
+  const found: Found[] = [];
+  for (const payout of history) {
+    const receipt = [...unused].find(
+      (candidate) =>
+        candidate.payerId === payout.customerId && candidate.isJob === (payout.bookingKind === 'job') && candidate.amountCents === payout.grossCents,
+    );
+    if (receipt) unused.delete(receipt);
+    else if (inPeriod(payout.createdAt, period))
+      found.push({
+        kind: 'manual_without_receipt',
+        transferId: null,
+        payoutId: payout.payoutId,
+        ledgerValue: `${payout.amountCents} cents paid by bank for ${payout.bookingRef}`,
+        stripeValue: `no accepted receipt of ${payout.grossCents} cents from the customer`,
+      });
+  }
+  return found;
+}
+
 export function createReconciliationService({ db, payouts: provider, log }: { db: Db; payouts: PayoutProvider; log: FastifyBaseLogger }) {
   async function openCountOf(runId: string): Promise<number> {
     return db.$count(reconciliationDiscrepancies, and(eq(reconciliationDiscrepancies.runId, runId), isNull(reconciliationDiscrepancies.explainedAt)));
@@ -99,6 +124,7 @@ export function createReconciliationService({ db, payouts: provider, log }: { db
       periodEnd: row.periodEnd.toISOString(),
       status: row.status as ReconciliationRun['status'],
       transfersChecked: row.transfersChecked,
+      manualPayoutsChecked: row.manualPayoutsChecked,
       discrepancyCount: row.discrepancyCount,
       openCount: await openCountOf(row.id),
       error: row.error,
@@ -120,28 +146,17 @@ export function createReconciliationService({ db, payouts: provider, log }: { db
       stripeTransfers = [];
       error = failure instanceof Error ? failure.message : String(failure);
     }
-    const ledger = await db
-      .select({
-        payoutId: payouts.id,
-        transferId: payouts.providerTransferId,
-        transferGroup: payouts.idempotencyKey,
-        amountCents: payouts.amountCents,
-        reversedCents: payouts.reversedCents,
-        destination: users.stripeAccountId,
-        createdAt: payouts.createdAt,
-      })
-      .from(payouts)
-      .leftJoin(users, eq(users.id, payouts.ownerId))
-      .where(
-        and(
-          eq(payouts.method, 'stripe'),
-          eq(payouts.status, 'succeeded'),
-          gte(payouts.createdAt, new Date(period.from.getTime() - EDGE_MS)),
-          lt(payouts.createdAt, new Date(period.to.getTime() + EDGE_MS)),
-        ),
-      );
+    const ledger = await listLedgerTransfers(db, { from: new Date(period.from.getTime() - EDGE_MS), to: new Date(period.to.getTime() + EDGE_MS) });
+    const manualInPeriod = await listManualPayouts(db, period);
+    const customerIds = [...new Set(manualInPeriod.flatMap((payout) => (payout.customerId ? [payout.customerId] : [])))];
+    const manualHistory = await listManualPayouts(db, { to: period.to, customerIds });
+    const unreceipted = findUnreceiptedManualPayouts(
+      [...manualHistory, ...manualInPeriod.filter((payout) => payout.customerId === null)],
+      await listAcceptedReceipts(db, customerIds),
+      period,
+    );
     const status = stripeTransfers === null ? 'skipped' : error ? 'failed' : 'done';
-    const found = status === 'done' ? findDiscrepancies(ledger, stripeTransfers ?? [], period) : [];
+    const found = [...(status === 'done' ? findDiscrepancies(ledger, stripeTransfers ?? [], period) : []), ...unreceipted];
     const run = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(reconciliationRuns)
@@ -150,6 +165,7 @@ export function createReconciliationService({ db, payouts: provider, log }: { db
           periodEnd: period.to,
           status,
           transfersChecked: stripeTransfers?.length ?? 0,
+          manualPayoutsChecked: manualInPeriod.length,
           discrepancyCount: found.length,
           error: status === 'skipped' ? 'The offline ledger provider keeps no transfers to reconcile against (no STRIPE_SECRET_KEY)' : error,
           adminId: actor.adminId,

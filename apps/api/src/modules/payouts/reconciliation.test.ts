@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { RECONCILIATION_MESSAGES, reconciliationRunResponseSchema, reconciliationRunsResponseSchema, runReconciliationResponseSchema } from '@ute/contract';
 import { auditLog } from '../../db/tables/audit.table';
-import { createStripeOwner, createUteBooking } from '../../test/factories';
+import { createOwnerBankAccount, createPayment, createStripeOwner, createUser, createUteBooking } from '../../test/factories';
 import { startStripeTestServer, type StripeTestServer } from '../../test/stripeTestServer';
 import { createTestApp, signInAs, type TestApp } from '../../test/testApp';
-import { findDiscrepancies } from './reconciliation.service';
+import { findDiscrepancies, findUnreceiptedManualPayouts } from './reconciliation.service';
+import type { AcceptedReceipt, ManualPayout } from './reconciliation.repository';
 
 const period = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-03T00:00:00Z') };
 const inside = new Date('2026-11-02T00:00:00Z');
@@ -51,6 +52,55 @@ describe('findDiscrepancies', () => {
   it('does not report a transfer just across the period edge as missing (it belongs to the next or last run)', () => {
     expect(findDiscrepancies([payout({ createdAt: before })], [], period)).toEqual([]);
     expect(findDiscrepancies([], [transfer({ createdAt: before })], period)).toEqual([]);
+  });
+});
+
+describe('findUnreceiptedManualPayouts', () => {
+  const customer = randomUUID();
+  const payout = (overrides: Partial<ManualPayout> = {}): ManualPayout => ({
+    payoutId: randomUUID(),
+    amountCents: 4_500,
+    bookingKind: 'ute',
+    bookingRef: 'UB-1',
+    customerId: customer,
+    grossCents: 5_000,
+    createdAt: inside,
+    ...overrides,
+  });
+  const receipt = (overrides: Partial<AcceptedReceipt> = {}): AcceptedReceipt => ({
+    paymentId: randomUUID(),
+    payerId: customer,
+    isJob: false,
+    amountCents: 5_000,
+    ...overrides,
+  });
+  const unreceipted = (history: ManualPayout[], receipts: AcceptedReceipt[]) =>
+    findUnreceiptedManualPayouts(history, receipts, period).map((found) => found.payoutId);
+
+  it("matches a bank payout to its customer's accepted receipt of the booking's gross (the owner's net is less by the fee)", () => {
+    expect(unreceipted([payout()], [receipt()])).toEqual([]);
+  });
+
+  it('reports a payout whose customer has no receipt of that amount, of that kind, or whose receipt an earlier payout took', () => {
+    const lone = payout();
+    expect(unreceipted([lone], [receipt({ amountCents: 4_999 })])).toEqual([lone.payoutId]);
+    expect(unreceipted([lone], [receipt({ isJob: true })])).toEqual([lone.payoutId]);
+    expect(unreceipted([lone], [receipt({ payerId: randomUUID() })])).toEqual([lone.payoutId]);
+    const earlier = payout({ createdAt: before });
+    const later = payout();
+    expect(unreceipted([earlier, later], [receipt()])).toEqual([later.payoutId]);
+    const noCustomer = payout({ customerId: null });
+    expect(unreceipted([noCustomer], [receipt()])).toEqual([noCustomer.payoutId]);
+    expect(findUnreceiptedManualPayouts([lone], [], period)[0]).toMatchObject({
+      kind: 'manual_without_receipt',
+      transferId: null,
+      ledgerValue: '4500 cents paid by bank for UB-1',
+      stripeValue: 'no accepted receipt of 5000 cents from the customer',
+    });
+  });
+
+  it('reports only the payouts of the period: one before it took its receipt or was reported by an earlier run', () => {
+    expect(unreceipted([payout({ createdAt: before })], [])).toEqual([]);
   });
 });
 
@@ -130,6 +180,39 @@ describe('reconciliation with the offline ledger provider', () => {
       const response = await t.request({ method: 'POST', url: '/reconcile-now' });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toMatchObject({ status: 'skipped', discrepancyCount: 0, error: expect.stringContaining('offline ledger') });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("compares bank payouts with the customers' accepted receipts even without Stripe, and records the payout without one", async () => {
+    const t = await createTestApp({ twoFactor: true });
+    try {
+      const owner = await createUser(t.database.db);
+      await createOwnerBankAccount(t.database.db, { ownerId: owner.id });
+      const customer = await createUser(t.database.db);
+      const receipted = await createUteBooking(t.database.db, { ownerId: owner.id, bookedBy: customer.id, amount: 50, transactionId: null });
+      const unreceipted = await createUteBooking(t.database.db, { ownerId: owner.id, bookedBy: customer.id, amount: 60, transactionId: null });
+      await createPayment(t.database.db, { payerId: customer.id, amountCents: 5_000, status: 'inProgress' });
+      // A receipt not yet accepted does not count.
+      await createPayment(t.database.db, { payerId: customer.id, amountCents: 6_000, status: 'pending' });
+      for (const booking of [receipted, unreceipted]) {
+        const paid = await t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}`, payload: { kind: 'ute' } });
+        expect(paid.statusCode, paid.body).toBe(200);
+      }
+
+      const response = await t.request({ method: 'POST', url: '/reconcile-now' });
+      expect(response.statusCode, response.body).toBe(200);
+      const run = runReconciliationResponseSchema.parse(response.json()).data;
+      expect(run).toMatchObject({ status: 'skipped', manualPayoutsChecked: 2, discrepancyCount: 1, openCount: 1 });
+      const detail = reconciliationRunResponseSchema.parse((await t.request({ method: 'GET', url: `/reconciliation-runs/${run.id}` })).json());
+      expect(detail.discrepancies).toHaveLength(1);
+      expect(detail.discrepancies[0]).toMatchObject({
+        kind: 'manual_without_receipt',
+        transferId: null,
+        ledgerValue: `6000 cents paid by bank for ${unreceipted.uteBookingId}`,
+        stripeValue: 'no accepted receipt of 6000 cents from the customer',
+      });
     } finally {
       await t.close();
     }

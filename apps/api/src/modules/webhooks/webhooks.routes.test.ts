@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { PAYOUT_MESSAGES, WEBHOOK_MESSAGES, ownerLedgerResponseSchema, webhookEventsResponseSchema } from '@ute/contract';
+import { PAYOUT_MESSAGES, WEBHOOK_MESSAGES, ownerLedgerResponseSchema, uteBookingListResponseSchema, webhookEventsResponseSchema } from '@ute/contract';
 import { stripeEvents } from '../../db/tables/webhooks.table';
 import { auditActionsOf, createStripeOwner, createUteBooking, payoutsOf, simulateCrashAfterClaim, transferStateOf } from '../../test/factories';
 import { createTestApp, signInAs, type TestApp } from '../../test/testApp';
@@ -45,6 +45,9 @@ describe('Stripe webhooks', () => {
     }
   }
 
+  /** What the ute booking list says beside the booking's Transfer button (the row found by its id, on whichever tab). */
+  const blockedReasonOf = async (bookingId: string) =>
+    uteBookingListResponseSchema.parse((await t.request({ method: 'GET', url: `/ute-booking-list?id=${bookingId}` })).json()).data[0].payoutBlockedReason;
   const balanceOf = async (ownerId: string) => (await ownerBalances(t.database.db)).find((b) => b.ownerId === ownerId);
 
   /** A booking whose payout reached Stripe but whose outcome was never recorded. */
@@ -152,6 +155,11 @@ describe('Stripe webhooks', () => {
       );
       await worked((await deliverAndId(restricted)).id);
       expect(await ledgerOf()).toMatchObject({ payoutsEnabled: false, disabledReason: 'requirements.past_due' });
+      // The booking lists say why before anyone clicks Transfer: a Stripe booking cannot be paid, a manual one can.
+      const stripeBooking = await createUteBooking(t.database.db, { ownerId: owner.id, amount: 30 });
+      const manualBooking = await createUteBooking(t.database.db, { ownerId: owner.id, amount: 30, transactionId: null });
+      expect(await blockedReasonOf(stripeBooking.id)).toBe(`${PAYOUT_MESSAGES.accountCannotBePaidPrefix}requirements.past_due`);
+      expect(await blockedReasonOf(manualBooking.id)).toBeNull();
 
       const failed = stripeEvent('payout.failed', { id: 'po_1', failure_message: 'The bank account has been closed' }, { account: owner.stripeAccountId });
       await worked((await deliverAndId(failed)).id);
@@ -165,6 +173,7 @@ describe('Stripe webhooks', () => {
       );
       await worked((await deliverAndId(enabled)).id);
       expect(await ledgerOf()).toMatchObject({ payoutsEnabled: true, disabledReason: null, lastPayoutFailure: null });
+      expect(await blockedReasonOf(stripeBooking.id)).toBeNull();
     });
 
     it('ignores an event of the other mode (live while the api runs in test mode)', async () => {
@@ -237,6 +246,7 @@ describe('Stripe webhooks', () => {
       const hold = await t.request({ method: 'PUT', url: `/owner-payout-hold/${owner.id}`, payload: { reason: 'ABN check pending' } });
       expect(hold.statusCode, hold.body).toBe(200);
       expect(hold.json().message).toBe(PAYOUT_MESSAGES.holdSet);
+      expect(await blockedReasonOf(booking.id)).toBe(`${PAYOUT_MESSAGES.onHoldPrefix}ABN check pending`);
 
       const transfer = await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` });
       expect(transfer.statusCode).toBe(409);
@@ -248,6 +258,7 @@ describe('Stripe webhooks', () => {
       });
 
       expect((await t.request({ method: 'PUT', url: `/owner-payout-release/${owner.id}` })).json().message).toBe(PAYOUT_MESSAGES.holdReleased);
+      expect(await blockedReasonOf(booking.id)).toBeNull();
       expect((await t.request({ method: 'PUT', url: `/owner-payout-release/${owner.id}` })).statusCode).toBe(409);
       expect((await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` })).statusCode).toBe(200);
       expect(await auditActionsOf(t.database.db, owner.id)).toEqual(['payout.hold', 'payout.release']);

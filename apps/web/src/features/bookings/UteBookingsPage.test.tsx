@@ -19,6 +19,7 @@ const delivered: UteBooking = {
   dropAddress: { street: '3 Collins St', state: 'VIC', postalCode: '3000' },
   isTransfered: false,
   isTransferring: false,
+  payoutBlockedReason: null,
   transactionId: 'pi_1',
   uteBy: '00000001-0000-4000-8000-000000000002',
   createdAt: '2026-03-04T05:06:00.000Z',
@@ -90,6 +91,23 @@ describe('UteBookingsPage', () => {
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toContain(`/transfer-amount/${delivered.uteBy}/${delivered._id}`);
+  });
+
+  it("disables Transfer for an owner who cannot be paid and says why beneath it, in the api's words", async () => {
+    const reason = "Finance has put this owner's payouts on hold: ABN check pending";
+    lists.stripe = [{ ...delivered, payoutBlockedReason: reason }];
+    renderPage();
+    const button = await screen.findByRole('button', { name: 'Transfer' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(reason);
+    expect(screen.getByText(reason)).toBeVisible();
+  });
+
+  it('says nothing beside Transfer on a booking already transferred, whatever its owner', async () => {
+    lists.stripe = [{ ...delivered, isTransfered: true, payoutBlockedReason: 'Finance has put this owner’s payouts on hold: x' }];
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Transfer' })).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/on hold/)).toBeNull();
   });
 
   it('opened from the awaiting payout badge, lists both tabs without the tab strip, and pays each row its own way', async () => {

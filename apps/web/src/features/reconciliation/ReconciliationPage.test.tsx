@@ -15,6 +15,7 @@ const runOf = (n: number, patch: Partial<ReconciliationRun> = {}): Reconciliatio
   periodEnd: '2026-03-04T02:00:00.000Z',
   status: 'done',
   transfersChecked: 12,
+  manualPayoutsChecked: 3,
   discrepancyCount: 0,
   openCount: 0,
   error: null,
@@ -70,7 +71,7 @@ describe('ReconciliationPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Run', 'Period', 'Status', 'Transfers checked', 'Discrepancies', 'Started by', 'Note']);
+    ).toEqual(['Run', 'Period', 'Status', 'Transfers checked', 'Bank payouts checked', 'Discrepancies', 'Started by', 'Note']);
     const [failedRow, dailyRow] = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) =>
       within(row)
@@ -81,11 +82,12 @@ describe('ReconciliationPage', () => {
       expect.stringMatching(/^\d{2}\/\d{2}\/2026.* – \d{2}\/\d{2}\/2026/),
       'done',
       '12',
+      '3',
       '3 (1 open)',
       'Daily job',
       'N/A',
     ]);
-    expect(cells(failedRow).slice(2)).toEqual(['failed', '0', '0', 'fin@example.com', 'Stripe: rate limited']);
+    expect(cells(failedRow).slice(2)).toEqual(['failed', '0', '3', '0', 'fin@example.com', 'Stripe: rate limited']);
     expect(within(failedRow).getByText('failed')).toHaveClass('bg-red-100');
     expect(within(dailyRow).getByText('3 (1 open)')).toHaveClass('text-red-700');
     expect(within(dailyRow).getByRole('link')).toHaveAttribute('href', `/reconciliation-runs/${daily.id}`);

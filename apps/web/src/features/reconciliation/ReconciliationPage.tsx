@@ -28,6 +28,11 @@ const RUN_COLUMNS: ColumnDef<ReconciliationRun, unknown>[] = [
   { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge label={row.original.status} tone={RUN_STATUS_TONES[row.original.status]} /> },
   { id: 'transfersChecked', header: 'Transfers checked', cell: ({ row }) => <span className="tabular-nums">{row.original.transfersChecked}</span> },
   {
+    id: 'manualPayoutsChecked',
+    header: 'Bank payouts checked',
+    cell: ({ row }) => <span className="tabular-nums">{row.original.manualPayoutsChecked}</span>,
+  },
+  {
     id: 'discrepancies',
     header: 'Discrepancies',
     cell: ({ row }) => (

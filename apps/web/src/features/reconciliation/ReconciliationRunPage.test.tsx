@@ -16,6 +16,7 @@ const run: ReconciliationRun = {
   periodEnd: '2026-03-04T02:00:00.000Z',
   status: 'done',
   transfersChecked: 12,
+  manualPayoutsChecked: 3,
   discrepancyCount: 2,
   openCount: 1,
   error: null,
@@ -99,7 +100,7 @@ describe('ReconciliationRunPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Kind', 'Transfer', 'Payout', 'Ledger', 'Stripe', 'Explanation', 'Actions']);
+    ).toEqual(['Kind', 'Transfer', 'Payout', 'Ledger', 'Stripe or receipts', 'Explanation', 'Actions']);
     expect(
       within(rowOf('tr_123'))
         .getAllByRole('cell')

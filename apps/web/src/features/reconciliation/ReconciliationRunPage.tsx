@@ -17,6 +17,7 @@ function RunHeader({ run }: { run: ReconciliationRun }) {
   const facts: [string, string][] = [
     ['Period', periodText(run)],
     ['Transfers checked', String(run.transfersChecked)],
+    ['Bank payouts checked', String(run.manualPayoutsChecked)],
     ['Discrepancies', discrepancyCountText(run)],
     ['Started by', startedByText(run)],
   ];
@@ -26,7 +27,7 @@ function RunHeader({ run }: { run: ReconciliationRun }) {
         <h1 className="text-2xl font-semibold text-slate-900">Reconciliation run of {formatDateTime(run.createdAt)}</h1>
         <StatusBadge label={run.status} tone={RUN_STATUS_TONES[run.status]} />
       </div>
-      <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
         {facts.map(([term, value]) => (
           <div key={term}>
             <dt className="text-slate-600">{term}</dt>
@@ -69,7 +70,7 @@ export function ReconciliationRunPage() {
       { id: 'transferId', header: 'Transfer', cell: ({ row }) => mono(row.original.transferId) },
       { id: 'payoutId', header: 'Payout', cell: ({ row }) => mono(row.original.payoutId) },
       { id: 'ledgerValue', header: 'Ledger', cell: ({ row }) => orNA(row.original.ledgerValue) },
-      { id: 'stripeValue', header: 'Stripe', cell: ({ row }) => orNA(row.original.stripeValue) },
+      { id: 'stripeValue', header: 'Stripe or receipts', cell: ({ row }) => orNA(row.original.stripeValue) },
       {
         id: 'explanation',
         header: 'Explanation',

@@ -1,0 +1,2 @@
+-- Reconciliation also compares manual (bank) payouts with the accepted receipts: how many a run checked (modules/payouts/reconciliation.service.ts).
+ALTER TABLE "reconciliation_runs" ADD COLUMN "manual_payouts_checked" integer DEFAULT 0 NOT NULL;
