@@ -48,6 +48,12 @@ export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoin
   counter?: CounterName | readonly CounterName[] | null;
   /** `where` narrows the list by a search the counters do not describe: they are not used then. */
   isSearch?: boolean;
+  /**
+   * Where a searched list finds its matches when its search table can say which rows match (the
+   * term and the filters it carries; db/tables/search.table.ts): the same rows as `where`, keyed by
+   * the same id, in the same order. The page's rows are then read from `table` by those ids.
+   */
+  searchSource?: Omit<ListSource<PgTable, ListJoins>, 'joins'>;
   page: number;
   limit: number;
 }
@@ -172,7 +178,7 @@ function matchSet(source: ListSource<PgTable, ListJoins>): { key: AnyColumn; cte
  * modules/search/searchPlans.test.ts.
  */
 async function searchedPage(db: DbOrTx, options: ListPageOptions<PgTable, ListJoins>, walk: Walk): Promise<{ reads: ListRead[]; totalCount: number }> {
-  const matches = matchSet(options);
+  const matches = matchSet(options.searchSource ?? options);
   const offset = (options.page - 1) * options.limit;
   const [found] = await queryRows<{ total: number; keys: unknown[] | null }>(
     db,
@@ -181,7 +187,7 @@ async function searchedPage(db: DbOrTx, options: ListPageOptions<PgTable, ListJo
   );
   const keys = found.keys ?? [];
   if (keys.length === 0) return { reads: [], totalCount: found.total };
-  const reads = await readListRows(db, options, { walk, offset: 0, limit: keys.length, bound: inArray(matches.key, keys) });
+  const reads = await readListRows(db, options, { walk, offset: 0, limit: keys.length, bound: inArray(getTableColumns(options.table).id as AnyColumn, keys) });
   return { reads, totalCount: found.total };
 }
 

@@ -17,3 +17,4 @@ export * from './tables/audit.table';
 export * from './tables/mail.table';
 export * from './tables/dashboard.table';
 export * from './tables/files.table';
+export * from './tables/search.table';

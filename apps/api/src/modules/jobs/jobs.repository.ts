@@ -2,9 +2,10 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { JobSort, Rejection } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
-import { termMatch } from '../../db/likePattern';
+import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { jobs } from '../../db/tables/jobs.table';
+import { jobsSearch } from '../../db/tables/search.table';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -49,9 +50,25 @@ export function jobListSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
 }
 
 /** One page of live jobs and how many match in all. */
+/** search_jobs's orders, column for column those of ORDERS. */
+const SEARCH_ORDERS: Record<JobSort | 'newest', ListOrder> = {
+  newest: { columns: [jobsSearch.createdAt, jobsSearch.id], index: 'desc', walk: 'forward' },
+  budgetAsc: { columns: [jobsSearch.budget, jobsSearch.id], index: 'asc', walk: 'forward' },
+  budgetDesc: { columns: [jobsSearch.budget, jobsSearch.id], index: 'asc', walk: 'backward' },
+};
+
+/** A search by title alone (or within the pending jobs) finds its matches in search_jobs. */
+function jobSearchSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
+  if (!filter.search || filter.id || filter.userId) return undefined;
+  const conditions = [lowerTermMatch(jobsSearch.term, filter.search)];
+  if (filter.isPending) conditions.push(eq(jobsSearch.isPending, true));
+  return { table: jobsSearch, where: and(...conditions), order: SEARCH_ORDERS[filter.sort ?? 'newest'] };
+}
+
 export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: JobRow[]; totalCount: number }> {
   return listPage(db, {
     ...jobListSource(filter),
+    searchSource: jobSearchSource(filter),
     counter: filter.isPending ? COUNTERS.jobsPending : COUNTERS.jobs,
     isSearch: Boolean(filter.search || filter.id || filter.userId),
     page: filter.page,

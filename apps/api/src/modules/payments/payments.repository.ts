@@ -1,9 +1,10 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
-import { termMatch } from '../../db/likePattern';
+import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { payments } from '../../db/tables/payments.table';
+import { paymentsSearch } from '../../db/tables/search.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -44,10 +45,21 @@ export function paymentListSource(filter: PaymentListSourceFilter) {
   return { table: payments, where: and(...conditions), order };
 }
 
-/** One page and the total, newest or oldest first; payer search uses the trigram index on payment_by. */
+/** A search by payer name within a tab finds its matches in search_payments. */
+function paymentSearchSource(filter: PaymentListSourceFilter) {
+  if (!filter.search || filter.userId) return undefined;
+  const conditions = [lowerTermMatch(paymentsSearch.term, filter.search), eq(paymentsSearch.isStripe, filter.isStripe)];
+  if (filter.isJob !== undefined) conditions.push(eq(paymentsSearch.isJob, filter.isJob));
+  if (filter.isAwaitingAcceptance) conditions.push(eq(paymentsSearch.isAwaitingAcceptance, true));
+  const order: ListOrder = { columns: [paymentsSearch.createdAt, paymentsSearch.id], index: 'desc', walk: filter.sort === 'oldest' ? 'backward' : 'forward' };
+  return { table: paymentsSearch, where: and(...conditions), order };
+}
+
+/** One page and the total, newest or oldest first; a payer search reads search_payments. */
 export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promise<{ rows: PaymentRow[]; total: number }> {
   const { rows, totalCount } = await listPage(db, {
     ...paymentListSource(filter),
+    searchSource: paymentSearchSource(filter),
     counter: paymentCounters(filter),
     isSearch: Boolean(filter.search || filter.userId),
     page: filter.page,

@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { COUNTERS } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
-import { termMatch } from '../../db/likePattern';
+import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { customerQueries, queryReplies } from '../../db/tables/queries.table';
+import { queriesSearch } from '../../db/tables/search.table';
 
 export type CustomerQueryRow = typeof customerQueries.$inferSelect;
 
@@ -32,6 +33,13 @@ export function queryListSource(options: { email?: string; isUnanswered?: boolea
   };
 }
 
+/** A search by email alone finds its matches in search_queries (the unanswered filter reads the replies: the table then). */
+function querySearchSource(options: { email?: string; isUnanswered?: boolean; id?: string; sort: 'latest' | 'oldest' }) {
+  if (!options.email || options.isUnanswered || options.id) return undefined;
+  const order: ListOrder = { columns: [queriesSearch.createdAt, queriesSearch.id], index: 'desc', walk: options.sort === 'latest' ? 'forward' : 'backward' };
+  return { table: queriesSearch, where: lowerTermMatch(queriesSearch.term, options.email), order };
+}
+
 /**
  * One page of live queries (or of those without a reply) in the order of customer_queries_list_idx (latest first walks it
  * forward, oldest first backward) and how many match in all.
@@ -42,6 +50,7 @@ export async function listQueries(
 ): Promise<{ rows: CustomerQueryRow[]; totalCount: number }> {
   return listPage(db, {
     ...queryListSource(options),
+    searchSource: querySearchSource(options),
     counter: options.isUnanswered ? COUNTERS.customerQueriesUnanswered : COUNTERS.customerQueries,
     isSearch: Boolean(options.email || options.id),
     page: options.page,

@@ -1,8 +1,9 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
-import { termMatch } from '../../db/likePattern';
+import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
+import { usersSearch } from '../../db/tables/search.table';
 import { users } from '../../db/tables/users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,10 +27,21 @@ export function userListSource(filter: UserListFilter) {
   return { table: users, where: listFilter(filter), order: { columns: [users.createdAt, users.id], index: 'desc' } satisfies ListOrder };
 }
 
+/** A search by email finds its matches in search_users. */
+function userSearchSource({ search, id }: UserListFilter) {
+  if (!search || id) return undefined;
+  return {
+    table: usersSearch,
+    where: lowerTermMatch(usersSearch.term, search),
+    order: { columns: [usersSearch.createdAt, usersSearch.id], index: 'desc' } satisfies ListOrder,
+  };
+}
+
 /** One page of live users, newest first (users_list_idx), and how many match in all. */
 export async function listUsers(db: DbOrTx, options: UserListFilter & { page: number; limit: number }): Promise<{ rows: UserRow[]; totalCount: number }> {
   return listPage(db, {
     ...userListSource(options),
+    searchSource: userSearchSource(options),
     counter: COUNTERS.users,
     isSearch: Boolean(options.search || options.id),
     page: options.page,

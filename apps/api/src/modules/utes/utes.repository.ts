@@ -2,7 +2,8 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Rejection } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
-import { termMatch } from '../../db/likePattern';
+import { lowerTermMatch, termMatch } from '../../db/likePattern';
+import { utesSearch } from '../../db/tables/search.table';
 import { listPage, type ListOrder } from '../../db/paging';
 import { utes } from '../../db/tables/utes.table';
 
@@ -36,11 +37,20 @@ export function uteListSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) 
   return { table: utes, where: listCondition(filter), order: { columns: [utes.createdAt, utes.id], index: 'desc' } satisfies ListOrder };
 }
 
+/** A search by name alone (or within the pending utes) finds its matches in search_utes. */
+function uteSearchSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) {
+  if (!filter.search || filter.id || filter.userId) return undefined;
+  const conditions = [lowerTermMatch(utesSearch.term, filter.search)];
+  if (filter.isPending) conditions.push(eq(utesSearch.isPending, true));
+  return { table: utesSearch, where: and(...conditions), order: { columns: [utesSearch.createdAt, utesSearch.id], index: 'desc' } satisfies ListOrder };
+}
+
 /** One page of live utes (or of the pending ones), newest first (utes_list_idx, utes_pending_idx), and how many match in all. */
 export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: UteRow[]; totalCount: number }> {
   // Newest first walks the index (created_at desc, id desc) forward; the back half from its end.
   return listPage(db, {
     ...uteListSource(filter),
+    searchSource: uteSearchSource(filter),
     counter: filter.isPending ? COUNTERS.utesPending : COUNTERS.utes,
     isSearch: Boolean(filter.search || filter.id || filter.userId),
     page: filter.page,
