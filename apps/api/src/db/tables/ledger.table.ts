@@ -115,6 +115,32 @@ export const ledgerLines = pgTable(
 );
 
 /**
+ * Each owner's balances as their ledger lines sum them (migration 0018): a cache the database keeps
+ * in the transaction that writes the lines (a statement trigger on ledger_lines adds each
+ * statement's sums per owner), so the Balances screen reads one row per owner instead of summing
+ * every line. The lines stay the truth: this table is refused any write but the trigger's, and
+ * ledger tests compare it with the lines' own sums. Amounts are what the platform owes (positive).
+ */
+export const ledgerOwnerBalances = pgTable(
+  'ledger_owner_balances',
+  {
+    ownerId: uuid('owner_id').primaryKey(),
+    /** -(owner_payable + adjustments): owed now; negative when the owner owes the platform. */
+    payableCents: bigint('payable_cents', { mode: 'number' }).notNull(),
+    /** -owner_in_transit */
+    inTransitCents: bigint('in_transit_cents', { mode: 'number' }).notNull(),
+    /** -owner_paid_out, all time */
+    paidOutCents: bigint('paid_out_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // Balances' sorts (each value, largest first, then the owner's id) walk these.
+    index('ledger_owner_balances_payable_idx').on(t.payableCents.desc(), t.ownerId),
+    index('ledger_owner_balances_in_transit_idx').on(t.inTransitCents.desc(), t.ownerId),
+    index('ledger_owner_balances_paid_out_idx').on(t.paidOutCents.desc(), t.ownerId),
+  ],
+);
+
+/**
  * The platform's fee per booking kind: a percentage (basis points) plus a fixed amount, GST
  * inclusive. Append-only: the newest row of a kind applies to bookings that become payable after it.
  */

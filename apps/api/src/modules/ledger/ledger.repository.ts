@@ -130,61 +130,63 @@ export interface OwnerBalanceRow extends OwnerBalance {
 }
 
 const OWNER_BALANCE_ORDER = {
-  payable: sql`payable desc`,
-  inTransit: sql`in_transit desc`,
-  paidOut: sql`paid_out desc`,
-  name: sql`u.first_name asc nulls last, u.last_name asc nulls last`,
+  payable: sql`b.payable_cents desc nulls last, b.owner_id`,
+  inTransit: sql`b.in_transit_cents desc nulls last, b.owner_id`,
+  paidOut: sql`paid_out desc nulls last, b.owner_id`,
+  name: sql`u.first_name asc nulls last, u.last_name asc nulls last, b.owner_id`,
 } as const;
 
 /**
- * Each owner's balances from their ledger lines, one statement: the sums per account (the period
- * narrows paid out only), the owner's name, the total count, a page in the asked order.
+ * Each owner's balances, read from ledger_owner_balances (the sums of their lines, kept by the
+ * database with the lines: migration 0018): the total and a page in the asked order, the owner's
+ * name beside. Without a period the sorts by amount walk that table's indexes; a period sums only
+ * the paid-out lines in it (ledger_lines_account_idx) and joins them by owner.
  */
 export async function listOwnerBalances(
   db: DbOrTx,
   filter: OwnerBalanceFilter,
   page?: { limit: number; offset: number },
 ): Promise<{ rows: OwnerBalanceRow[]; total: number }> {
+  const hasPeriod = Boolean(filter.paidFrom || filter.paidBefore);
   const inPeriod = sql.join(
     [
-      sql`true`,
+      sql`l.account = 'owner_paid_out'`,
       ...(filter.paidFrom ? [sql`l.created_at >= ${filter.paidFrom.toISOString()}::timestamptz`] : []),
       ...(filter.paidBefore ? [sql`l.created_at < ${filter.paidBefore.toISOString()}::timestamptz`] : []),
     ],
     sql` and `,
   );
-  const rows = await queryRows<{
-    owner_id: string;
-    payable: string;
-    in_transit: string;
-    paid_out: string;
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    total: number;
-  }>(
-    db,
-    sql`
-    with balances as (
-      select l.owner_id,
-        -coalesce(sum(l.amount_cents) filter (where l.account in ('owner_payable', 'adjustments')), 0) as payable,
-        -coalesce(sum(l.amount_cents) filter (where l.account = 'owner_in_transit'), 0) as in_transit,
-        -coalesce(sum(l.amount_cents) filter (where l.account = 'owner_paid_out' and ${inPeriod}), 0) as paid_out
-      from ledger_lines l
-      where l.owner_id is not null ${filter.ownerId ? sql`and l.owner_id = ${filter.ownerId}` : sql``}
-      group by l.owner_id
-    )
-    select b.owner_id, b.payable::bigint as payable, b.in_transit::bigint as in_transit, b.paid_out::bigint as paid_out,
-      u.first_name, u.last_name, u.email, count(*) over ()::int as total
-    from balances b
-    left join users u on u.id = b.owner_id
-    ${filter.isNegativeOnly ? sql`where b.payable < 0` : sql``}
-    order by ${OWNER_BALANCE_ORDER[filter.sort]}, b.owner_id
-    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}
-  `,
+  const where = sql.join(
+    [sql`true`, ...(filter.ownerId ? [sql`b.owner_id = ${filter.ownerId}`] : []), ...(filter.isNegativeOnly ? [sql`b.payable_cents < 0`] : [])],
+    sql` and `,
   );
+  const paidOut = hasPeriod ? sql`coalesce(p.paid_out, 0)` : sql`b.paid_out_cents`;
+  const [rows, [{ total }]] = await Promise.all([
+    queryRows<{
+      owner_id: string;
+      payable: string;
+      in_transit: string;
+      paid_out: string;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+    }>(
+      db,
+      sql`
+      select b.owner_id, b.payable_cents as payable, b.in_transit_cents as in_transit, ${paidOut} as paid_out,
+        u.first_name, u.last_name, u.email
+      from ledger_owner_balances b
+      ${hasPeriod ? sql`left join (select l.owner_id, -sum(l.amount_cents) as paid_out from ledger_lines l where ${inPeriod} group by l.owner_id) p on p.owner_id = b.owner_id` : sql``}
+      left join users u on u.id = b.owner_id
+      where ${where}
+      order by ${OWNER_BALANCE_ORDER[filter.sort]}
+      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}
+    `,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from ledger_owner_balances b where ${where}`),
+  ]);
   return {
-    total: rows[0]?.total ?? 0,
+    total,
     rows: rows.map((row) => ({
       ownerId: row.owner_id,
       payableCents: Number(row.payable),

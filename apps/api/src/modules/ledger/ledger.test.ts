@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { BookingKind } from '@ute/contract';
-import { openPostgres, pgliteExtensions, wrapPglite, type Database, type Db } from '../../db/database';
-import { ledgerJournals, ledgerLines, platformFees } from '../../db/tables/ledger.table';
+import { openPostgres, pgliteExtensions, queryRows, wrapPglite, type Database, type Db } from '../../db/database';
+import { ledgerJournals, ledgerLines, ledgerOwnerBalances, platformFees } from '../../db/tables/ledger.table';
 import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
 import { payouts } from '../../db/tables/payouts.table';
 import { payments } from '../../db/tables/payments.table';
@@ -77,6 +78,29 @@ async function refusalOf(promise: Promise<unknown>): Promise<string> {
     return `${failure.message} ${failure.cause?.message ?? ''}`;
   }
   throw new Error('expected the database to refuse');
+}
+
+/**
+ * The owners whose row of ledger_owner_balances (the cache migration 0018 keeps) differs from the
+ * sums of their lines, either way: the lines are the truth.
+ */
+async function ownerBalanceCacheDrift(db: Db): Promise<unknown[]> {
+  return queryRows(
+    db,
+    sql`
+    with from_lines as (
+      select owner_id,
+        -coalesce(sum(amount_cents) filter (where account in ('owner_payable', 'adjustments')), 0)::bigint as payable_cents,
+        -coalesce(sum(amount_cents) filter (where account = 'owner_in_transit'), 0)::bigint as in_transit_cents,
+        -coalesce(sum(amount_cents) filter (where account = 'owner_paid_out'), 0)::bigint as paid_out_cents
+      from ledger_lines where owner_id is not null group by owner_id
+    ),
+    cached as (select owner_id, payable_cents, in_transit_cents, paid_out_cents from ledger_owner_balances)
+    (select 'cache lacks' as side, * from (select * from from_lines except select * from cached) a)
+    union all
+    (select 'cache has' as side, * from (select * from cached except select * from from_lines) b)
+  `,
+  );
 }
 
 async function journalCount(db: Db): Promise<number> {
@@ -155,6 +179,19 @@ describe('the ledger', () => {
       expect(await refusalOf(db.delete(ledgerJournals).where(eq(ledgerJournals.id, line.journalId)))).toMatch(/append-only/);
       expect(await refusalOf(db.execute(sql`truncate ledger_lines`))).toMatch(/append-only/);
       expect(await refusalOf(db.execute(sql`truncate ledger_journals cascade`))).toMatch(/append-only/);
+    });
+
+    it("refuses any write to the owners' balances cache but the ledger's own", async () => {
+      const [cached] = await db.select().from(ledgerOwnerBalances).limit(1);
+      expect(cached, 'the seeded ledger has owners').toBeDefined();
+      const kept = /kept by the ledger/;
+      expect(await refusalOf(db.update(ledgerOwnerBalances).set({ payableCents: 1 }).where(eq(ledgerOwnerBalances.ownerId, cached.ownerId)))).toMatch(kept);
+      expect(await refusalOf(db.delete(ledgerOwnerBalances).where(eq(ledgerOwnerBalances.ownerId, cached.ownerId)))).toMatch(kept);
+      expect(await refusalOf(db.insert(ledgerOwnerBalances).values({ ownerId: randomUUID(), payableCents: 1, inTransitCents: 0, paidOutCents: 0 }))).toMatch(
+        kept,
+      );
+      expect(await refusalOf(db.execute(sql`truncate ledger_owner_balances`))).toMatch(kept);
+      expect(await ownerBalanceCacheDrift(db)).toEqual([]);
     });
 
     it('refuses a per-owner account without its owner', async () => {
@@ -272,6 +309,7 @@ describe('the ledger', () => {
       }
       const withoutFees = (rows: OwnerBalance[]) => sortByOwner(rows.filter((row) => !feeOwners.has(row.ownerId)));
       expect(withoutFees(await ownerBalances(db))).toEqual(withoutFees(await balancesFromBookingsAndPayouts(db)));
+      expect(await ownerBalanceCacheDrift(db)).toEqual([]);
     });
   });
 });
@@ -342,6 +380,7 @@ describe(`the ledger's backfill (${engine})`, () => {
       await upgrade();
 
       expect(sortByOwner(await ownerBalances(db))).toEqual(expected);
+      expect(await ownerBalanceCacheDrift(db)).toEqual([]);
       expect(await balanceOf(db, owner.id)).toEqual({ ownerId: owner.id, payableCents: 3_000, inTransitCents: 6_000, paidOutCents: 11_234 });
       const unbalanced = await db
         .select({ journalId: ledgerLines.journalId })
