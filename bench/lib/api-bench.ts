@@ -1,10 +1,12 @@
 import { DASHBOARD_NUMBERS_BY_COUNT_SQL } from '@ute/api/bench';
 import type { BenchOptions, Comparison } from './args';
-import { runPhases, toPhases, type BenchEngine, type Phases, type Statement } from './engine';
-import { httpLoad, rawLoad, sequential, type LoadResult } from './load';
+import { compareThroughput, describe, getJson, httpRounds, recordCall, statementTimes, throughputDetails, type ThroughputResult } from './calls';
+import { toPhases, type BenchEngine, type Phases } from './engine';
+import { sequential, type LoadResult } from './load';
+import { moneyBench } from './money-bench';
 import { exportBench, globalSearchBench } from './operator-bench';
 import { row, TARGETS, type Row } from './results';
-import { median, p95, ratio, round, summarize, type Summary } from './stats';
+import { median, p95, ratio, round, summarize } from './stats';
 
 /** The big lists of the back-office, with the query that selects one page and the column their search uses. */
 export interface ListSpec {
@@ -41,15 +43,6 @@ export const LISTS: ListSpec[] = [
 export const HEAVY_USER_ID = '00000001-0000-4000-8000-000000000001';
 const PAGE_SIZE = 10;
 
-export interface ThroughputResult {
-  endpoint: string;
-  statements: string[];
-  http: LoadResult[];
-  raw: LoadResult[];
-  throughputRatio: Summary;
-  p99Ratio: Summary;
-}
-
 export interface EngineResults {
   rows: Row[];
   throughput: Record<string, ThroughputResult>;
@@ -64,89 +57,6 @@ function listPath(spec: ListSpec, extra: Record<string, string | number> = {}): 
   const query = params.toString();
   return query ? `${spec.path}?${query}` : spec.path;
 }
-
-async function getJson<T = Record<string, unknown>>(engine: BenchEngine, pathAndQuery: string): Promise<T> {
-  const response = await fetch(`${engine.apiUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${engine.token}` } });
-  const body = await response.text();
-  if (!response.ok) throw new Error(`GET ${pathAndQuery} on ${engine.name}: ${response.status} ${body.slice(0, 300)}`);
-  return JSON.parse(body) as T;
-}
-
-/** The statements one call of the endpoint makes (after warming it up). */
-async function recordCall(engine: BenchEngine, pathAndQuery: string): Promise<Statement[]> {
-  for (let i = 0; i < 3; i += 1) await getJson(engine, pathAndQuery);
-  const { statements } = await engine.record(() => getJson(engine, pathAndQuery));
-  if (statements.length === 0) throw new Error(`GET ${pathAndQuery} made no statement through the pool (a transaction?): cannot replay it`);
-  return statements;
-}
-
-const describe = (statements: Statement[]) => statements.map((statement) => statement.text.replace(/\s+/g, ' ').slice(0, 400));
-
-/** a. One endpoint over HTTP (autocannon) against the raw driver running the same statements, same pool, same concurrency. */
-async function compareThroughput(engine: BenchEngine, options: BenchOptions, pathAndQuery: string, log: Log): Promise<ThroughputResult> {
-  const statements = await recordCall(engine, pathAndQuery);
-  const phases = toPhases(statements);
-  const iteration = () => runPhases(engine, phases);
-  const http = () =>
-    httpLoad({
-      url: `${engine.apiUrl}${pathAndQuery}`,
-      token: engine.token,
-      connections: options.connections,
-      seconds: options.duration,
-      workers: options.autocannonWorkers,
-    });
-  const raw = () => rawLoad(iteration, options.connections, options.duration);
-  if (options.warmup > 0) {
-    await httpLoad({
-      url: `${engine.apiUrl}${pathAndQuery}`,
-      token: engine.token,
-      connections: options.connections,
-      seconds: options.warmup,
-      workers: options.autocannonWorkers,
-    });
-    await rawLoad(iteration, options.connections, options.warmup);
-  }
-  const httpRuns: LoadResult[] = [];
-  const rawRuns: LoadResult[] = [];
-  for (let round = 0; round < options.rounds; round += 1) {
-    // Alternate which side goes first, so a drift in the machine's load hits both.
-    if (round % 2 === 0) {
-      httpRuns.push(await http());
-      rawRuns.push(await raw());
-    } else {
-      rawRuns.push(await raw());
-      httpRuns.push(await http());
-    }
-  }
-  const errors = [...httpRuns, ...rawRuns].reduce((sum, run) => sum + run.errors, 0);
-  if (errors > 0) throw new Error(`${pathAndQuery} on ${engine.name}: ${errors} failed requests during the load`);
-  const result: ThroughputResult = {
-    endpoint: pathAndQuery,
-    statements: describe(statements),
-    http: httpRuns,
-    raw: rawRuns,
-    throughputRatio: summarize(httpRuns.map((run, i) => run.rps / rawRuns[i].rps)),
-    p99Ratio: summarize(httpRuns.map((run, i) => run.p99 / rawRuns[i].p99)),
-  };
-  log(
-    `${engine.name} ${pathAndQuery}: ${round(median(httpRuns.map((r) => r.rps)), 3)} req/s vs raw ${round(median(rawRuns.map((r) => r.rps)), 3)} /s ` +
-      `-> ${result.throughputRatio.median} (p99 ratio ${result.p99Ratio.median}, ${phases.length} phase(s), ${statements.length} statement(s))`,
-  );
-  return result;
-}
-
-const throughputDetails = (result: ThroughputResult) => ({
-  endpoint: result.endpoint,
-  httpRps: summarize(result.http.map((run) => run.rps)),
-  rawRps: summarize(result.raw.map((run) => run.rps)),
-  httpP99Ms: summarize(result.http.map((run) => run.p99)),
-  rawP99Ms: summarize(result.raw.map((run) => run.p99)),
-  httpP50Ms: summarize(result.http.map((run) => run.p50)),
-  rawP50Ms: summarize(result.raw.map((run) => run.p50)),
-  p99Ratio: result.p99Ratio,
-  throughputRatioRounds: result.http.map((run, i) => round(run.rps / result.raw[i].rps)),
-  statements: result.statements,
-});
 
 async function listThroughput(engine: BenchEngine, options: BenchOptions, log: Log, out: EngineResults): Promise<void> {
   for (const spec of LISTS) {
@@ -212,17 +122,6 @@ async function listThroughput(engine: BenchEngine, options: BenchOptions, log: L
   }
 }
 
-/** HTTP throughput only: warm-up, then `rounds` autocannon runs. */
-async function httpRounds(engine: BenchEngine, options: BenchOptions, url: string): Promise<LoadResult[]> {
-  const load = (seconds: number) => httpLoad({ url, token: engine.token, connections: options.connections, seconds, workers: options.autocannonWorkers });
-  if (options.warmup > 0) await load(options.warmup);
-  const runs: LoadResult[] = [];
-  for (let round = 0; round < options.rounds; round += 1) runs.push(await load(options.duration));
-  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
-  if (errors > 0) throw new Error(`${url} on ${engine.name}: ${errors} failed requests during the load`);
-  return runs;
-}
-
 /** f (PostgreSQL side): HTTP throughput of each list on a PostgreSQL database of PGlite's size. */
 export async function listHttpThroughput(engine: BenchEngine, options: BenchOptions, log: Log): Promise<Record<string, LoadResult[]>> {
   const out: Record<string, LoadResult[]> = {};
@@ -244,18 +143,6 @@ function lastPageOf(body: Record<string, unknown>): number {
 }
 
 const rowsOf = (body: Record<string, unknown>) => ((body.data ?? body.queries ?? []) as unknown[]).length;
-
-/** Milliseconds of each statement, run alone on the raw driver (median of `times`). */
-async function statementTimes(engine: BenchEngine, statements: Statement[], times: number): Promise<{ sql: string; ms: number }[]> {
-  const out: { sql: string; ms: number }[] = [];
-  for (const statement of statements) {
-    const ms = await sequential(times, async () => {
-      await engine.raw(statement);
-    });
-    out.push({ sql: describe([statement])[0].slice(0, 160), ms: round(median(ms)) });
-  }
-  return out;
-}
 
 /** b. The last page against page 1, sequential requests. */
 async function paging(engine: BenchEngine, options: BenchOptions, log: Log, out: EngineResults): Promise<void> {
@@ -495,6 +382,7 @@ export async function benchEngine(engine: BenchEngine, options: BenchOptions, lo
     ['activity', () => activity(engine, options, log, out)],
     ['export', () => exportBench(engine, options, log, out)],
     ['globalSearch', () => globalSearchBench(engine, options, log, out)],
+    ['money', () => moneyBench(engine, options, log, out)],
   ];
   for (const [name, step] of steps) {
     // The engines comparison needs the list throughput of both engines.

@@ -38,6 +38,8 @@ export interface BenchEngine {
 }
 
 export const BENCH_ADMIN = { email: 'bench-admin@bench.local', password: 'bench-password-1' };
+/** STRIPE_WEBHOOK_SECRET of the bench's api: the money comparison signs its webhook events with it. */
+export const BENCH_WEBHOOK_SECRET = 'whsec_bench_signing_secret';
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
 
@@ -167,7 +169,7 @@ export async function startEngine(options: { name: EngineName; target: string; d
   const opened = options.name === 'postgres' ? openRecordingPostgres(options.target, options.poolSize) : await openRecordingPglite(path.join(options.target));
   const { database } = opened;
   await upsertAdmin(database.db, BENCH_ADMIN.email, await hashPassword(BENCH_ADMIN.password));
-  const config = loadConfig({ DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
+  const config = loadConfig({ DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -37,6 +37,17 @@ function templateKey(scale: number, heavyActivityRows: number): string {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** ANALYZE of the whole database, as a seeded one gets it. */
+async function analyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
 /** The template's applied migrations must be the first ones of this checkout; newer ones are applied on the copy. */
 function migrationsArePrefix(applied: string[]): boolean {
   const local = readMigrationFiles({ migrationsFolder }).map((migration) => migration.hash);
@@ -107,6 +118,8 @@ export async function preparePostgres(
         const migrating = openPostgres(url, 2);
         await migrating.migrate();
         await migrating.close();
+        // Tables a newer migration made or filled have no statistics yet (autovacuum is off here).
+        if (applied.length < readMigrationFiles({ migrationsFolder }).length) await analyze(url);
         // The demo images are rows of the template, copied with it.
         return {
           engine: 'postgres',

@@ -5,6 +5,8 @@ const fmt = (value: number | undefined, unit?: Row['unit']) => {
   if (unit === 'kB') return `${value.toFixed(1)} kB`;
   if (unit === 'score') return String(Math.round(value));
   if (unit === 'ms') return `${value >= 10 ? value.toFixed(0) : value.toFixed(1)} ms`;
+  if (unit === 'count') return Math.round(value).toLocaleString('en-AU');
+  if (unit === 'per second') return `${value >= 10 ? value.toFixed(0) : value.toFixed(1)}/s`;
   if (value >= 100) return value.toFixed(0);
   if (value >= 10) return value.toFixed(1);
   if (value >= 0.1) return value.toFixed(2);
@@ -101,6 +103,7 @@ function absoluteTables(rows: Row[]): string[] {
       );
     }
   }
+  lines.push(...moneyTables(by('money')));
   const other = by('dashboard', 'activity');
   if (other.length) {
     lines.push('', '### Dashboard and activity (median ms)', '', '| call | engine | endpoint | raw |', '|---|---|---|---|');
@@ -108,6 +111,29 @@ function absoluteTables(rows: Row[]): string[] {
       lines.push(
         `| ${row.label.split(' vs ')[0]} | ${engineText[row.engine]} | ${ms(median(row.details, 'endpointMs'))} | ${ms(median(row.details, 'countMs') ?? median(row.details, 'rawAllRowsMs'))} |`,
       );
+  }
+  return lines;
+}
+
+/** The money pages with their slowest statement alone, and the webhook intake's numbers. */
+function moneyTables(rows: Row[]): string[] {
+  const lines: string[] = [];
+  const pages = rows.filter((row) => row.unit === 'ms');
+  if (pages.length) {
+    lines.push('', '### Money pages (ms)', '', '| call | engine | p50 | p95 | slowest statement alone |', '|---|---|---|---|---|');
+    for (const row of pages)
+      lines.push(
+        `| \`${String(row.details?.endpoint ?? row.label)}\` | ${engineText[row.engine]} | ${ms(row.value)} | ${ms(row.valueP95)} | ${ms(row.details?.slowestStatementMs as number | undefined)} |`,
+      );
+  }
+  for (const row of rows.filter((row) => row.id.endsWith('.webhooks.accepted'))) {
+    const webhooks = row.details as Record<string, unknown>;
+    const post = webhooks.postMs as { median: number; p95: number };
+    lines.push(
+      '',
+      `Stripe webhooks (${engineText[row.engine]}): ${String(webhooks.events)} events (${String(webhooks.mix)}), ${String(webhooks.concurrency)} at a time, ` +
+        `accepted in ${String(webhooks.intakeSeconds)} s (POST p50 ${ms(post.median)} ms, p95 ${ms(post.p95)} ms); final states ${JSON.stringify(webhooks.finalStates)}.`,
+    );
   }
   return lines;
 }

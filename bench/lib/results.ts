@@ -1,14 +1,14 @@
 /** One line of the results table: a measured value against its target from the issue. */
 export interface Row {
   id: string;
-  group: 'list' | 'single' | 'paging' | 'dashboard' | 'search' | 'activity' | 'export' | 'engines' | 'web';
+  group: 'list' | 'single' | 'paging' | 'dashboard' | 'search' | 'activity' | 'export' | 'money' | 'engines' | 'web';
   engine: 'postgres' | 'pglite' | 'both' | 'web';
   label: string;
-  /** The ratio (median over rounds or samples), or a size in kB for the web rows. */
+  /** The ratio (median over rounds or samples), a size in kB for the web rows, a latency, a count or a rate. */
   value: number;
   /** The same ratio at p95 where one exists. */
   valueP95?: number;
-  unit: 'ratio' | 'kB' | 'score' | 'ms';
+  unit: 'ratio' | 'kB' | 'score' | 'ms' | 'count' | 'per second';
   target?: Target;
   /** Undefined when the row is information only (no target) or was not measured. */
   pass?: boolean;

@@ -104,9 +104,15 @@ export class JobQueue {
     await this.boss.send(name, data, { startAfter: options.delaySeconds });
   }
 
-  /** Runs handler for each job of the queue, one at a time in this process. A throw retries the job. */
+  /**
+   * Runs handler for each job of the queue, one at a time in this process. A throw retries the job.
+   * A worker that found a job asks again as soon as it is done: pg-boss otherwise waits out its
+   * polling interval after every job, one job per interval, so a burst (2,000 Stripe events) would
+   * drain at one every JOB_POLL_SECONDS. Only an empty queue waits for the next poll.
+   */
   async work<Name extends QueueName>(name: Name, handler: (data: JobPayloads[Name]) => Promise<void>): Promise<void> {
     const id = await this.boss.work<JobPayloads[Name]>(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      this.wake(name);
       const failure = await handler(job.data).then(
         () => null,
         (error: unknown) => ({ error }),

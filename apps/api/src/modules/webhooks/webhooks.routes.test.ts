@@ -296,3 +296,37 @@ describe('Stripe webhooks without a signing secret', () => {
     }
   });
 });
+
+describe('Stripe webhooks in a burst', () => {
+  it('are worked one after another without waiting a poll between them: the worker is woken by the delivery and asks again after each job', async () => {
+    // A poll far longer than the wait below: any event left to the next poll fails the test.
+    const t = await createTestApp({ env: { STRIPE_WEBHOOK_SECRET: SECRET, JOB_POLL_SECONDS: '60' } });
+    try {
+      await t.app.ready();
+      const events = Array.from({ length: 12 }, () => stripeEvent('charge.succeeded', { id: 'ch_burst', object: 'charge' }));
+      const answers = await Promise.all(
+        events.map((event) => {
+          const payload = JSON.stringify(event);
+          const header = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+          return t.app.inject({
+            method: 'POST',
+            url: '/webhooks/stripe',
+            payload,
+            headers: { 'content-type': 'application/json', 'stripe-signature': header },
+          });
+        }),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(events.map(() => 200));
+      const deadline = Date.now() + 20_000;
+      let states: string[] = [];
+      while (Date.now() < deadline) {
+        states = (await t.database.db.select({ state: stripeEvents.state }).from(stripeEvents)).map((row) => row.state);
+        if (states.length === events.length && states.every((state) => state === 'ignored')) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(states).toEqual(events.map(() => 'ignored'));
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});

@@ -79,10 +79,13 @@ export function createWebhooksService({ db, queue, payouts, log, signingSecret, 
       payload: JSON.parse(rawBody.toString('utf8')),
     });
     // The inbox row is the durable record; the job only wakes a worker (the sweep re-sends a lost one).
-    if (isNew)
+    if (isNew) {
       await queue
         .send('stripe-event', { eventId: event.id })
         .catch((error: unknown) => log.warn({ err: error, eventId: event.id }, 'stripe event queued late (the sweep sends it)'));
+      // This process's worker takes it now rather than at its next poll.
+      queue.wake('stripe-event');
+    }
     return { received: true };
   }
 

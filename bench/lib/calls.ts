@@ -1,0 +1,125 @@
+/**
+ * One endpoint's calls as the benchmark makes them: a GET with the bench admin's token, the
+ * statements it sends, their times alone on the raw driver, and its throughput under load.
+ */
+import type { BenchOptions } from './args';
+import { runPhases, toPhases, type BenchEngine, type Statement } from './engine';
+import { httpLoad, rawLoad, sequential, type LoadResult } from './load';
+import { median, round, summarize, type Summary } from './stats';
+
+type Log = (line: string) => void;
+
+export interface ThroughputResult {
+  endpoint: string;
+  statements: string[];
+  http: LoadResult[];
+  raw: LoadResult[];
+  throughputRatio: Summary;
+  p99Ratio: Summary;
+}
+
+export async function getJson<T = Record<string, unknown>>(engine: BenchEngine, pathAndQuery: string): Promise<T> {
+  const response = await fetch(`${engine.apiUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${engine.token}` } });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`GET ${pathAndQuery} on ${engine.name}: ${response.status} ${body.slice(0, 300)}`);
+  return JSON.parse(body) as T;
+}
+
+/** The statements one call of the endpoint makes (after warming it up). */
+export async function recordCall(engine: BenchEngine, pathAndQuery: string): Promise<Statement[]> {
+  for (let i = 0; i < 3; i += 1) await getJson(engine, pathAndQuery);
+  const { statements } = await engine.record(() => getJson(engine, pathAndQuery));
+  if (statements.length === 0) throw new Error(`GET ${pathAndQuery} made no statement through the pool (a transaction?): cannot replay it`);
+  return statements;
+}
+
+export const describe = (statements: Statement[]) => statements.map((statement) => statement.text.replace(/\s+/g, ' ').slice(0, 400));
+
+/** a. One endpoint over HTTP (autocannon) against the raw driver running the same statements, same pool, same concurrency. */
+export async function compareThroughput(engine: BenchEngine, options: BenchOptions, pathAndQuery: string, log: Log): Promise<ThroughputResult> {
+  const statements = await recordCall(engine, pathAndQuery);
+  const phases = toPhases(statements);
+  const iteration = () => runPhases(engine, phases);
+  const http = () =>
+    httpLoad({
+      url: `${engine.apiUrl}${pathAndQuery}`,
+      token: engine.token,
+      connections: options.connections,
+      seconds: options.duration,
+      workers: options.autocannonWorkers,
+    });
+  const raw = () => rawLoad(iteration, options.connections, options.duration);
+  if (options.warmup > 0) {
+    await httpLoad({
+      url: `${engine.apiUrl}${pathAndQuery}`,
+      token: engine.token,
+      connections: options.connections,
+      seconds: options.warmup,
+      workers: options.autocannonWorkers,
+    });
+    await rawLoad(iteration, options.connections, options.warmup);
+  }
+  const httpRuns: LoadResult[] = [];
+  const rawRuns: LoadResult[] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    // Alternate which side goes first, so a drift in the machine's load hits both.
+    if (round % 2 === 0) {
+      httpRuns.push(await http());
+      rawRuns.push(await raw());
+    } else {
+      rawRuns.push(await raw());
+      httpRuns.push(await http());
+    }
+  }
+  const errors = [...httpRuns, ...rawRuns].reduce((sum, run) => sum + run.errors, 0);
+  if (errors > 0) throw new Error(`${pathAndQuery} on ${engine.name}: ${errors} failed requests during the load`);
+  const result: ThroughputResult = {
+    endpoint: pathAndQuery,
+    statements: describe(statements),
+    http: httpRuns,
+    raw: rawRuns,
+    throughputRatio: summarize(httpRuns.map((run, i) => run.rps / rawRuns[i].rps)),
+    p99Ratio: summarize(httpRuns.map((run, i) => run.p99 / rawRuns[i].p99)),
+  };
+  log(
+    `${engine.name} ${pathAndQuery}: ${round(median(httpRuns.map((r) => r.rps)), 3)} req/s vs raw ${round(median(rawRuns.map((r) => r.rps)), 3)} /s ` +
+      `-> ${result.throughputRatio.median} (p99 ratio ${result.p99Ratio.median}, ${phases.length} phase(s), ${statements.length} statement(s))`,
+  );
+  return result;
+}
+
+export const throughputDetails = (result: ThroughputResult) => ({
+  endpoint: result.endpoint,
+  httpRps: summarize(result.http.map((run) => run.rps)),
+  rawRps: summarize(result.raw.map((run) => run.rps)),
+  httpP99Ms: summarize(result.http.map((run) => run.p99)),
+  rawP99Ms: summarize(result.raw.map((run) => run.p99)),
+  httpP50Ms: summarize(result.http.map((run) => run.p50)),
+  rawP50Ms: summarize(result.raw.map((run) => run.p50)),
+  p99Ratio: result.p99Ratio,
+  throughputRatioRounds: result.http.map((run, i) => round(run.rps / result.raw[i].rps)),
+  statements: result.statements,
+});
+
+/** HTTP throughput only: warm-up, then `rounds` autocannon runs. */
+export async function httpRounds(engine: BenchEngine, options: BenchOptions, url: string): Promise<LoadResult[]> {
+  const load = (seconds: number) => httpLoad({ url, token: engine.token, connections: options.connections, seconds, workers: options.autocannonWorkers });
+  if (options.warmup > 0) await load(options.warmup);
+  const runs: LoadResult[] = [];
+  for (let round = 0; round < options.rounds; round += 1) runs.push(await load(options.duration));
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  if (errors > 0) throw new Error(`${url} on ${engine.name}: ${errors} failed requests during the load`);
+  return runs;
+}
+
+/** Milliseconds of each statement, run alone on the raw driver (median of `times`). */
+export async function statementTimes(engine: BenchEngine, statements: Statement[], times: number): Promise<{ sql: string; ms: number }[]> {
+  const out: { sql: string; ms: number }[] = [];
+  for (const statement of statements) {
+    const ms = await sequential(times, async () => {
+      await engine.raw(statement);
+    });
+    out.push({ sql: describe([statement])[0].slice(0, 160), ms: round(median(ms)) });
+  }
+  return out;
+}
