@@ -80,7 +80,11 @@ interface PagePlan {
  * end: the last page then costs what the first does. Needs the total.
  */
 function planPage(page: number, limit: number, totalCount: number): PagePlan {
-  const start = (page - 1) * limit;
+  return planWindow((page - 1) * limit, limit, totalCount);
+}
+
+/** planPage for a window of rows starting at `start` (0-based). */
+export function planWindow(start: number, limit: number, totalCount: number): PagePlan {
   const end = Math.min(start + limit, totalCount);
   if (start >= totalCount || start <= totalCount - end) return { offset: start, limit, isFromEnd: false };
   return { offset: totalCount - end, limit: end - start, isFromEnd: true };

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { BookingKind } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
+import { planWindow } from '../../db/paging';
 import { admins } from '../../db/tables/auth.table';
 import { ledgerJournals, ledgerLines, platformFees, type JournalKind, type LedgerAccount } from '../../db/tables/ledger.table';
 import { ownerPayoutStatus } from '../../db/tables/payouts.table';
@@ -136,6 +137,13 @@ const OWNER_BALANCE_ORDER = {
   name: sql`u.first_name asc nulls last, u.last_name asc nulls last, b.owner_id`,
 } as const;
 
+/** The same orders read from the other end of their indexes (a page in the back half: planWindow). */
+const OWNER_BALANCE_ORDER_REVERSED = {
+  payable: sql`b.payable_cents asc nulls first, b.owner_id desc`,
+  inTransit: sql`b.in_transit_cents asc nulls first, b.owner_id desc`,
+  paidOut: sql`paid_out asc nulls first, b.owner_id desc`,
+} as const;
+
 /**
  * Each owner's balances, read from ledger_owner_balances (the sums of their lines, kept by the
  * database with the lines: migration 0018): the total and a page in the asked order, the owner's
@@ -164,32 +172,42 @@ export async function listOwnerBalances(
   const paidInPeriod = hasPeriod
     ? sql`left join (select l.owner_id, -sum(l.amount_cents) as paid_out from ledger_lines l where ${inPeriod} group by l.owner_id) p on p.owner_id = b.owner_id`
     : sql``;
-  const limit = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
-  const order = OWNER_BALANCE_ORDER[filter.sort];
-  // The page is cut before the owners' names are joined (an index walk of the cache, then ten
-  // lookups), except when it is ordered by name.
-  const pageOfOwners =
-    filter.sort === 'name'
-      ? sql`select b.owner_id, b.payable_cents, b.in_transit_cents, ${paidOut} as paid_out, u.first_name, u.last_name, u.email
-          from ledger_owner_balances b ${paidInPeriod} left join users u on u.id = b.owner_id
-          where ${where} order by ${order} ${limit}`
-      : sql`select b.*, u.first_name, u.last_name, u.email from (
+  const countOwners = () => queryRows<{ total: number }>(db, sql`select count(*)::int as total from ledger_owner_balances b where ${where}`);
+  type Row = {
+    owner_id: string;
+    payable_cents: string;
+    in_transit_cents: string;
+    paid_out: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+  };
+  let rows: Row[];
+  let total: number;
+  if (filter.sort === 'name') {
+    // Ordered by name: the names are joined before the page is cut.
+    const limit = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+    const ordered = sql`select b.owner_id, b.payable_cents, b.in_transit_cents, ${paidOut} as paid_out, u.first_name, u.last_name, u.email
+      from ledger_owner_balances b ${paidInPeriod} left join users u on u.id = b.owner_id
+      where ${where} order by ${OWNER_BALANCE_ORDER.name} ${limit}`;
+    [rows, [{ total }]] = await Promise.all([queryRows<Row>(db, ordered), countOwners()]);
+  } else {
+    // Ordered by an amount: the page is cut on the cache's index first (a page in the back half
+    // from its other end: the last page costs what the first does), then ten names are looked up.
+    [{ total }] = await countOwners();
+    const plan = page ? planWindow(page.offset, page.limit, total) : { offset: 0, limit: null, isFromEnd: false };
+    const order = (plan.isFromEnd ? OWNER_BALANCE_ORDER_REVERSED : OWNER_BALANCE_ORDER)[filter.sort];
+    const limit = plan.limit === null ? sql`` : sql`limit ${plan.limit} offset ${plan.offset}`;
+    rows = await queryRows<Row>(
+      db,
+      sql`select b.*, u.first_name, u.last_name, u.email from (
             select b.owner_id, b.payable_cents, b.in_transit_cents, ${paidOut} as paid_out
             from ledger_owner_balances b ${paidInPeriod} where ${where} order by ${order} ${limit}
           ) b left join users u on u.id = b.owner_id
-          order by ${order}`;
-  const [rows, [{ total }]] = await Promise.all([
-    queryRows<{
-      owner_id: string;
-      payable_cents: string;
-      in_transit_cents: string;
-      paid_out: string;
-      first_name: string | null;
-      last_name: string | null;
-      email: string | null;
-    }>(db, pageOfOwners),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from ledger_owner_balances b where ${where}`),
-  ]);
+          order by ${order}`,
+    );
+    if (plan.isFromEnd) rows.reverse();
+  }
   return {
     total,
     rows: rows.map((row) => ({

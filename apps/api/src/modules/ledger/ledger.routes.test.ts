@@ -158,6 +158,25 @@ describe('ledger api', () => {
       expect(rows.find((row) => row[0] === overpaid.id)?.[3]).toBe("'-50.00");
     });
 
+    it('pages every sort without gaps or repeats: the pages of the back half (read from the other end) join the front into the whole list', async () => {
+      const everyOwner = async (query: string) =>
+        ownerBalancesResponseSchema.parse((await t.request({ method: 'GET', url: `/owner-balances?${query}&limit=100` })).json());
+      for (const sort of ['payable', 'inTransit', 'paidOut', 'name']) {
+        const whole = await everyOwner(`sort=${sort}`);
+        expect(whole.totalCount, sort).toBeGreaterThan(6);
+        expect(whole.totalCount, 'one page of 100 holds them all').toBeLessThanOrEqual(100);
+        const pages = [];
+        for (let page = 1; page <= Math.ceil(whole.totalCount / 3); page += 1)
+          pages.push(
+            ...ownerBalancesResponseSchema.parse((await t.request({ method: 'GET', url: `/owner-balances?sort=${sort}&limit=3&page=${page}` })).json()).data,
+          );
+        expect(
+          pages.map((row) => row.ownerId),
+          sort,
+        ).toEqual(whole.data.map((row) => row.ownerId));
+      }
+    });
+
     it('rejects a bad sort, a bad date and a period that ends before it starts with 400', async () => {
       for (const [query, message] of [
         ['sort=amount', LEDGER_MESSAGES.sortInvalid],
