@@ -251,6 +251,15 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
     await page.goto(`/booking-list${pageNumber > 1 ? `?page=${pageNumber}` : ''}`);
     await expect(page.getByTestId('payout-provider-note')).toContainText('Payout provider: Stripe.');
     const bookingRow = page.locator(`tr[data-row-id="${booking._id}"]`);
+    // Before paying, the row's split says what the transfer will send.
+    await bookingRow.getByRole('button', { name: `Payout split of ${booking.uteBookingId}` }).click();
+    const splitDialog = page.getByRole('dialog', { name: `Payout split of ${booking.uteBookingId}` });
+    await expect(valueBeside(splitDialog, 'Platform fee (incl. GST)')).toHaveText(audOfCents(split.feeCents));
+    await expect(valueBeside(splitDialog, 'GST in fee')).toHaveText(audOfCents(split.gstCents));
+    await expect(valueBeside(splitDialog, "Owner's net")).toHaveText(audOfCents(split.netCents));
+    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+    await splitDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(splitDialog).toHaveCount(0);
     await bookingRow.getByRole('button', { name: 'Transfer' }).click();
     await expect(page.getByText(PAYOUT_MESSAGES.stripeTransferred)).toBeVisible();
     await expect(bookingRow.getByRole('cell').nth(9)).toHaveText('Transfered');

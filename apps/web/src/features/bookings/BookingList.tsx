@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { WORK_QUEUE_LABELS, type BookingKind, type PaymentKind } from '@ute/contract';
-import { ActiveFilter, EmptyState, ExportCsvButton, PagedListView, PageHeader, TabStrip } from '../../components/ui';
+import { ActiveFilter, Button, EmptyState, ExportCsvButton, PagedListView, PageHeader, TabStrip } from '../../components/ui';
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
@@ -10,12 +10,14 @@ import { openedRowLabel, userFilterLabel } from '../../lib/useOpenedRow';
 import { BOOKING_PAGE_SIZE, bookingExportPathOf, bookingListQuery, useBookings, useStripeTransfer, type BookingOf } from './api';
 import { BOOKING_TABS, bookingEmptyText } from './bookingView';
 import { ManualPaymentDialog, type ManualPaymentTarget } from './ManualPaymentDialog';
+import { PayoutSplitDialog, type PayoutSplitTarget } from './PayoutSplitDialog';
 import { PayoutProviderNote } from './PayoutProviderNote';
 import { TransferButton } from './TransferButton';
 
 const asTab = (value: string): PaymentKind => (value === 'manual' ? 'manual' : 'stripe');
 /** Bookings with a transaction id are the Stripe tab's, those without the Manual tab's (decision 10). */
 const paymentKindOf = (booking: { transactionId: string | null }): PaymentKind => (booking.transactionId ? 'stripe' : 'manual');
+const referenceOf = (booking: { uteBookingId: string } | { jobBookingId: string }) => ('uteBookingId' in booking ? booking.uteBookingId : booking.jobBookingId);
 
 export interface BookingListProps<K extends BookingKind> {
   kind: K;
@@ -49,6 +51,7 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
   const bookings = useBookings(kind, { ...listParams, page: params.page });
   const stripeTransfer = useStripeTransfer(kind);
   const [manualTarget, setManualTarget] = useState<ManualPaymentTarget | null>(null);
+  const [splitTarget, setSplitTarget] = useState<PayoutSplitTarget | null>(null);
   useKeepPageInRange(bookings, params.page, BOOKING_PAGE_SIZE, setParams);
 
   const columnsWithActions = useMemo<ColumnDef<BookingOf<K>, unknown>[]>(
@@ -72,11 +75,24 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
               }
             />
           );
-          if (!moreActions) return transfer;
+          // A delivered booking's split (gross, fee, GST, the owner's net), before or after it is paid.
+          const reference = referenceOf(booking);
+          const split = booking.status === 'delivered' && (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Payout split of ${reference}`}
+              onClick={() => setSplitTarget({ bookingId: booking._id, reference })}
+            >
+              Split
+            </Button>
+          );
+          if (!moreActions && !split) return transfer;
           return (
-            <div className="flex gap-1.5">
+            <div className="flex items-start gap-1.5">
               {transfer}
-              {moreActions(booking, { isTransferPending })}
+              {split}
+              {moreActions?.(booking, { isTransferPending })}
             </div>
           );
         },
@@ -110,6 +126,7 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
         empty={<EmptyState title={isAwaitingPayout ? 'No bookings awaiting payout' : bookingEmptyText(tab)} />}
       />
       <ManualPaymentDialog kind={kind} target={manualTarget} onClose={() => setManualTarget(null)} />
+      <PayoutSplitDialog kind={kind} target={splitTarget} onClose={() => setSplitTarget(null)} />
       {children}
     </section>
   );

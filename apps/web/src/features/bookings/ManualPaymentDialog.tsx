@@ -4,6 +4,7 @@ import { formatAud, formatCentsAud } from '../../lib/format';
 import { errorText } from '../../lib/toast';
 import { isTwoFactorRequired, SecurityPageLink } from '../../lib/twoFactorRequired';
 import { useBankAccount, useManualTransfer, usePayoutSplit } from './api';
+import { SplitRows, splitRowsOf } from './PayoutSplitDialog';
 
 export interface ManualPaymentTarget {
   bookingId: string;
@@ -29,15 +30,6 @@ export function ManualPaymentDialog({ kind, target, onClose }: { kind: BookingKi
     { label: 'Account Holder Name', value: account?.accountHolderName ?? '' },
     { label: 'Bank Name', value: account?.bankName ?? '' },
   ];
-
-  // With no fee the booking's amount is the amount to transfer: said once, not twice.
-  const splitRows: { label: string; value: string }[] = split
-    ? [
-        ...(split.feeCents !== 0 ? [{ label: 'Booking amount', value: formatCentsAud(split.grossCents) }] : []),
-        { label: 'Platform fee (incl. GST)', value: formatCentsAud(split.feeCents) },
-        { label: 'GST in fee', value: formatCentsAud(split.gstCents) },
-      ]
-    : [];
 
   return (
     <Modal
@@ -78,12 +70,7 @@ export function ManualPaymentDialog({ kind, target, onClose }: { kind: BookingKi
                 <dd className="text-slate-900">{row.value}</dd>
               </div>
             ))}
-          {splitRows.map((row) => (
-            <div key={row.label} className="contents">
-              <dt className="font-medium text-slate-700">{row.label}</dt>
-              <dd className="text-slate-900">{row.value}</dd>
-            </div>
-          ))}
+          {split && <SplitRows rows={splitRowsOf(split)} />}
           <dt className="font-medium text-slate-700">Amount to Transfer</dt>
           <dd className="font-semibold text-slate-900">{split ? formatCentsAud(split.netCents) : formatAud(target?.amount)}</dd>
         </dl>

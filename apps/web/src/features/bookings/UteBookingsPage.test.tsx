@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UteBooking, UteBookingListResponse } from '@ute/contract';
 import { installFakeJsonApi } from '../../test/fakeJsonApi';
@@ -35,6 +35,9 @@ const fetchMock = installFakeJsonApi((url, init) => {
         : (lists[url.searchParams.get('payment') ?? 'stripe'] ?? []);
     const body: UteBookingListResponse = { data, totalCount: data.length, paginationData: { page: 1, totalPages: 1 }, payoutProvider: provider };
     return { body };
+  }
+  if (url.pathname.endsWith(`/payout-split/ute/${delivered._id}`)) {
+    return { body: { data: { grossCents: 123_450, feeCents: 12_395, gstCents: 1_127, netCents: 111_055 } } };
   }
   if (url.pathname.includes('/transfer-amount/') && init.method === 'POST') {
     lists.stripe = lists.stripe.map((b) => ({ ...b, isTransfered: true }));
@@ -108,6 +111,33 @@ describe('UteBookingsPage', () => {
     renderPage();
     expect(await screen.findByRole('button', { name: 'Transfer' })).not.toHaveAccessibleDescription();
     expect(screen.queryByText(/on hold/)).toBeNull();
+  });
+
+  it("opens a delivered booking's payout split from its row: gross, fee with its GST, and the owner's net", async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Payout split of UB-000001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payout split of UB-000001' });
+    const terms = within(dialog)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(dialog)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, at) => [term, values[at]]))).toEqual({
+      'Booking amount': 'A$1,234.50',
+      'Platform fee (incl. GST)': 'A$123.95',
+      'GST in fee': 'A$11.27',
+      "Owner's net": 'A$1,110.55',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers no split on a booking not yet delivered', async () => {
+    lists.stripe = [{ ...delivered, status: 'accepted' }];
+    renderPage();
+    await screen.findByText('UB-000001');
+    expect(screen.queryByRole('button', { name: /^Payout split of/ })).toBeNull();
   });
 
   it('opened from the awaiting payout badge, lists both tabs without the tab strip, and pays each row its own way', async () => {
