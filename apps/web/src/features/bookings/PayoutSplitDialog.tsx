@@ -37,12 +37,7 @@ export interface PayoutSplitTarget {
 export function PayoutSplitDialog({ kind, target, onClose }: { kind: BookingKind; target: PayoutSplitTarget | null; onClose: () => void }) {
   const split = usePayoutSplit(kind, target?.bookingId ?? null);
   return (
-    <Modal
-      open={target !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={`Payout split of ${target?.reference ?? ''}`}
-      size="sm"
-    >
+    <Modal open={target !== null} onOpenChange={(open) => !open && onClose()} title={`Payout split of ${target?.reference ?? ''}`} size="sm">
       {split.isPending && target ? (
         <Spinner label="Loading the split" />
       ) : split.isError ? (
