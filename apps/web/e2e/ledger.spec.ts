@@ -160,15 +160,17 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
   test("a finance admin holds an owner's payouts with a reason on their ledger page, sees the notice, and releases the hold", async ({ page }) => {
     const finance = await createAdminWithRoles(page, ['finance']);
     await signInFastAs(page, finance);
-    // The last owner of the list: the other specs pay bookings from the top.
-    const balances = await apiGet<OwnerBalancesResponse>(page, `${apiPaths.ownerBalances}?limit=100`);
-    const owner = balances.data.at(-1);
-    expect(owner, 'the demo data has owners with a balance').toBeDefined();
-    const ownerId = owner!.ownerId;
+    // The owner of a booking awaiting payout (the hold is released at the end, whatever happens).
+    const list = await apiGet<UteBookingListResponse>(page, `${apiPaths.uteBookings}?limit=100`);
+    const payable = list.data.filter((booking) => booking.status === 'delivered' && !booking.isTransfered && !booking.isTransferring);
+    expect(payable.length, 'delivered Stripe ute bookings not yet transferred in the demo data').toBeGreaterThan(0);
+    const booking = payable.at(-1)!;
+    const ownerId = booking.uteBy;
+    const owner = (await apiGet<OwnerLedgerResponse>(page, `${apiPaths.ownerLedger(ownerId)}?limit=1`)).owner;
     const reason = 'E2E: bank details under review';
     try {
       await page.goto(`/owner-ledger/${ownerId}`);
-      await expect(page.getByRole('heading', { level: 1, name: owner!.ownerName })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: owner.ownerName })).toBeVisible();
       const payouts = page.getByRole('region', { name: 'Payouts' });
       await expect(payouts.getByText('Payouts to this owner are not on hold.')).toBeVisible();
 
@@ -186,8 +188,15 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
       expect(held.payoutStatus).toMatchObject({ holdReason: reason, heldBy: finance.email });
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
-      // A reload shows the same hold, from the api.
-      await page.reload();
+      // The booking list says why before anyone clicks: Transfer disabled, the reason beneath it.
+      await page.goto(`/booking-list?open=${booking._id}`);
+      const transfer = page.locator(`tr[data-row-id="${booking._id}"]`).getByRole('button', { name: 'Transfer' });
+      await expect(transfer).toBeDisabled();
+      await expect(transfer).toHaveAccessibleDescription(`${PAYOUT_MESSAGES.onHoldPrefix}${reason}`);
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+      // A reload of the owner's page shows the same hold, from the api.
+      await page.goto(`/owner-ledger/${ownerId}`);
       await expect(payouts.getByText(`Payouts on hold: ${reason} (by ${finance.email}, `)).toBeVisible();
       await payouts.getByRole('button', { name: 'Release hold' }).click();
       await expect(page.getByText(PAYOUT_MESSAGES.holdReleased)).toBeVisible();
