@@ -15,3 +15,24 @@ export function Field({ label, children }: { label: string; children: (id: strin
     </div>
   );
 }
+
+/**
+ * A From/To pair of calendar days (a list's period filter): each bounds the other, so the picker
+ * offers no period that ends before it starts. Values are `YYYY-MM-DD` or '' (no bound).
+ */
+export function DateRangeFields({ from, to, onChange }: { from: string; to: string; onChange: (change: { from: string } | { to: string }) => void }) {
+  return (
+    <>
+      <Field label="From">
+        {(id) => (
+          <input id={id} type="date" className={fieldClass} value={from} max={to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
+        )}
+      </Field>
+      <Field label="To">
+        {(id) => (
+          <input id={id} type="date" className={fieldClass} value={to} min={from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
+        )}
+      </Field>
+    </>
+  );
+}

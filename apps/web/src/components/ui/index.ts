@@ -16,7 +16,7 @@ export { StatusBadge, type BadgeTone } from './StatusBadge';
 export { TabStrip, type TabOption } from './Tabs';
 export { EditDeleteActions } from './EditDeleteActions';
 export { PagedListView } from './PagedListView';
-export { Field, fieldClass } from './Field';
+export { DateRangeFields, Field, fieldClass } from './Field';
 export { SaveCancelButtons } from './SaveCancelButtons';
 export { ActiveFilter } from './ActiveFilter';
 export { TruncatedText } from './TruncatedText';

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { apiPaths, AUDIT_PAGE_SIZE, AUDIT_SYSTEM_ADMIN, auditTexts, type AuditEntry, type AuditVerifyResponse } from '@ute/contract';
-import { Button, EmptyState, ExportCsvButton, Field, PageHeader, PagedListView, SearchBox, fieldClass } from '../../components/ui';
+import { Button, DateRangeFields, EmptyState, ExportCsvButton, Field, PageHeader, PagedListView, SearchBox, fieldClass } from '../../components/ui';
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime } from '../../lib/format';
@@ -168,30 +168,7 @@ export function AuditLogPage() {
           </span>
           <SearchBox value={filter.targetId} onSearch={(targetId) => setParams({ targetId })} placeholder="Target id" label="Target id" />
         </div>
-        <Field label="From">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              className={fieldClass}
-              value={filter.from}
-              max={filter.to || undefined}
-              onChange={(event) => setParams({ from: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="To">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              className={fieldClass}
-              value={filter.to}
-              min={filter.from || undefined}
-              onChange={(event) => setParams({ to: event.target.value })}
-            />
-          )}
-        </Field>
+        <DateRangeFields from={filter.from} to={filter.to} onChange={setParams} />
         <p className="text-xs text-slate-600 sm:col-span-2 lg:col-span-3 xl:col-span-5">
           Dates are calendar days in Sydney time.{' '}
           {isOwner ? 'Every admin action is listed.' : 'You see the money entries: payouts, payments, receipts and bank details.'}

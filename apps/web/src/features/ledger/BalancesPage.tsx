@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { apiPaths, type OwnerBalance } from '@ute/contract';
-import { Button, EmptyState, ExportCsvButton, Field, fieldClass, PagedListView, PageHeader, TruncatedText } from '../../components/ui';
+import { Button, DateRangeFields, EmptyState, ExportCsvButton, Field, fieldClass, PagedListView, PageHeader, TruncatedText } from '../../components/ui';
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { orNA } from '../../lib/format';
@@ -75,30 +75,7 @@ export function BalancesPage() {
             </select>
           )}
         </Field>
-        <Field label="From">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              className={fieldClass}
-              value={params.from}
-              max={params.to || undefined}
-              onChange={(event) => setParams({ from: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="To">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              className={fieldClass}
-              value={params.to}
-              min={params.from || undefined}
-              onChange={(event) => setParams({ to: event.target.value })}
-            />
-          )}
-        </Field>
+        <DateRangeFields from={params.from} to={params.to} onChange={setParams} />
         <div className="flex items-center gap-2 py-2">
           <input
             id={negativeId}
