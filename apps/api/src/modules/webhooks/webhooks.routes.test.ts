@@ -24,15 +24,23 @@ function stripeEvent(type: string, object: Record<string, unknown>, extra: { acc
   };
 }
 
+interface DeliveryOptions {
+  header?: string;
+  timestamp?: number;
+  secret?: string;
+}
+
+/** Posts an event to `t`'s endpoint signed as Stripe signs it (the SDK's own test header), or with the header given. */
+function deliverTo(t: TestApp, event: object, options: DeliveryOptions = {}) {
+  const payload = JSON.stringify(event);
+  const header = options.header ?? stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp });
+  return t.app.inject({ method: 'POST', url: '/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+}
+
 describe('Stripe webhooks', () => {
   let t: TestApp;
 
-  /** Posts an event signed as Stripe signs it (the SDK's own test header), or with the header given. */
-  async function deliver(event: object, options: { header?: string; timestamp?: number; secret?: string } = {}) {
-    const payload = JSON.stringify(event);
-    const header = options.header ?? stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp });
-    return t.app.inject({ method: 'POST', url: '/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
-  }
+  const deliver = (event: object, options?: DeliveryOptions) => deliverTo(t, event, options);
 
   /** The event once its job has run (the worker polls the queue). */
   async function worked(id: string, timeoutMs = 15_000) {
@@ -304,18 +312,7 @@ describe('Stripe webhooks in a burst', () => {
     try {
       await t.app.ready();
       const events = Array.from({ length: 12 }, () => stripeEvent('charge.succeeded', { id: 'ch_burst', object: 'charge' }));
-      const answers = await Promise.all(
-        events.map((event) => {
-          const payload = JSON.stringify(event);
-          const header = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-          return t.app.inject({
-            method: 'POST',
-            url: '/webhooks/stripe',
-            payload,
-            headers: { 'content-type': 'application/json', 'stripe-signature': header },
-          });
-        }),
-      );
+      const answers = await Promise.all(events.map((event) => deliverTo(t, event)));
       expect(answers.map((answer) => answer.statusCode)).toEqual(events.map(() => 200));
       const deadline = Date.now() + 20_000;
       let states: string[] = [];
