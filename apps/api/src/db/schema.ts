@@ -18,3 +18,7 @@ export * from './tables/mail.table';
 export * from './tables/dashboard.table';
 export * from './tables/files.table';
 export * from './tables/search.table';
+export * from './tables/refunds.table';
+export * from './tables/disputes.table';
+export * from './tables/batches.table';
+export * from './tables/invoices.table';

@@ -24,6 +24,10 @@ export const LEDGER_ACCOUNTS = [
   'gst_payable',
   /** Per owner: corrections by an admin (refunds and adjustments, not written yet), against the owner's payable. */
   'adjustments',
+  /** What the platform bears itself: a refund or a lost dispute it chose not to recover from the owner (issue 27). */
+  'platform_expense',
+  /** Money Stripe withdrew for an open dispute, until the dispute is won (back to cash) or lost (an expense or the owner's debt). */
+  'disputes_pending',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const OWNER_ACCOUNTS: readonly LedgerAccount[] = ['owner_payable', 'owner_in_transit', 'owner_paid_out', 'adjustments'];
@@ -103,7 +107,7 @@ export const ledgerLines = pgTable(
     ),
     check(
       'ledger_lines_known_account',
-      sql`${t.account} in ('platform_cash', 'customer_funds', 'owner_payable', 'owner_in_transit', 'owner_paid_out', 'fee_revenue', 'gst_payable', 'adjustments')`,
+      sql`${t.account} in ('platform_cash', 'customer_funds', 'owner_payable', 'owner_in_transit', 'owner_paid_out', 'fee_revenue', 'gst_payable', 'adjustments', 'platform_expense', 'disputes_pending')`,
     ),
     index('ledger_lines_journal_idx').on(t.journalId),
     // An owner's ledger, newest first, and their balances per account.
