@@ -12,6 +12,8 @@ export interface CapturedMail {
   text: string;
   /** Header names in lower case; a repeated header keeps its last value. */
   headers: Record<string, string>;
+  /** The parts sent as attachments (a remittance's tax invoice), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
   receivedAt: Date;
 }
@@ -95,6 +97,32 @@ function textOf(headers: Record<string, string>, body: string): string {
   return decodeBody(body, headers['content-transfer-encoding']).replace(/\r\n/g, '\n').replace(/\n$/, '');
 }
 
+/** The attachment parts of a message (Content-Disposition: attachment), at any depth of its multiparts. */
+function attachmentsOf(headers: Record<string, string>, body: string): CapturedMail['attachments'] {
+  const contentType = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (contentType.toLowerCase().startsWith('multipart/') && boundary) {
+    const parts = body.split(`--${boundary}`).slice(1);
+    const found: CapturedMail['attachments'] = [];
+    for (const part of parts) {
+      if (part.startsWith('--')) break;
+      const parsed = splitHeaders(part.replace(/^\r?\n/, ''));
+      found.push(...attachmentsOf(parsed.headers, parsed.body));
+    }
+    return found;
+  }
+  const disposition = headers['content-disposition'] ?? '';
+  if (!disposition.toLowerCase().startsWith('attachment')) return [];
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  return [
+    {
+      filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
+      contentType: contentType.split(';')[0].trim().toLowerCase(),
+      content: encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8'),
+    },
+  ];
+}
+
 export function parseMail(raw: string, envelope: { from: string; to: string[] }): CapturedMail {
   const { headers, body } = splitHeaders(raw);
   return {
@@ -103,6 +131,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     subject: decodeEncodedWords(headers.subject ?? ''),
     text: textOf(headers, body),
     headers,
+    attachments: attachmentsOf(headers, body),
     raw,
     receivedAt: new Date(),
   };

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A file sent with a mail (a payout remittance's tax invoice), kept with it so a retry sends the same bytes. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 /** Every mail is written here first, then sent; a failed send stays here to be retried. */
 export const mailOutbox = pgTable(
@@ -28,6 +35,8 @@ export const mailOutbox = pgTable(
      * mail the recipient got withdraws it (Mailer.enqueueCoalesced). Null for every other mail.
      */
     coalesceKey: text('coalesce_key'),
+    /** Files sent with the mail (migration 0023); null for most mails. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
   },
   (t) => [
     index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt),

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizz
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/database';
-import { mailOutbox } from '../../db/tables/mail.table';
+import { mailOutbox, type MailAttachment } from '../../db/tables/mail.table';
 import type { JobQueue } from '../../lib/jobQueue';
 
 export interface OutgoingMail {
@@ -11,6 +11,7 @@ export interface OutgoingMail {
   body: string;
   /** The body carries a secret (a one-time code): it is redacted once the mail is out and kept out of production logs. */
   isSensitive?: boolean;
+  attachments?: MailAttachment[];
 }
 
 export interface MailerOptions {
@@ -86,7 +87,7 @@ export class Mailer {
   async enqueue(db: DbOrTx, mail: OutgoingMail): Promise<string> {
     const [row] = await db
       .insert(mailOutbox)
-      .values({ toAddress: mail.to, subject: mail.subject, body: mail.body, isSensitive: mail.isSensitive ?? false })
+      .values({ toAddress: mail.to, subject: mail.subject, body: mail.body, isSensitive: mail.isSensitive ?? false, attachments: mail.attachments ?? null })
       .returning({ id: mailOutbox.id });
     return row.id;
   }
@@ -270,6 +271,12 @@ export class Mailer {
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.body,
+        attachments: mail.attachments?.map(({ filename, contentType, contentBase64 }) => ({
+          filename,
+          contentType,
+          content: contentBase64,
+          encoding: 'base64',
+        })),
         messageId: `<${id}@ute-backoffice>`,
       });
       await this.db
