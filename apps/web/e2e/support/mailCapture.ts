@@ -7,6 +7,8 @@ export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
+  /** The attachments' names and types (a remittance's tax invoice). */
+  attachments: { filename: string; contentType: string }[];
   receivedAt: string;
 }
 
@@ -27,7 +29,13 @@ export async function startMailCapture(mailDir: string): Promise<{ port: number;
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
         });
-        const mail: CapturedMail = { to: parsed.to.join(', '), subject: parsed.subject, text: parsed.text, receivedAt: new Date().toISOString() };
+        const mail: CapturedMail = {
+          to: parsed.to.join(', '),
+          subject: parsed.subject,
+          text: parsed.text,
+          attachments: parsed.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
+          receivedAt: new Date().toISOString(),
+        };
         writeFileSync(path.join(mailDir, `${Date.now()}-${String(count).padStart(5, '0')}.json`), JSON.stringify(mail));
         callback();
       });

@@ -24,6 +24,7 @@ const fetchMock = installFakeJsonApi((url, init) => {
     return { body: { message: LEDGER_MESSAGES.feeUpdated, data: saved } };
   }
   if (route === 'platformFees') return { body: fees };
+  if (route === 'businessDetails') return { body: { data: null } };
   return { status: 404, body: { message: 'unexpected' } };
 });
 

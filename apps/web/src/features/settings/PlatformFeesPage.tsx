@@ -9,6 +9,7 @@ import { errorText } from '../../lib/toast';
 import { usePlatformFeeHistory, usePlatformFees, useUpdatePlatformFee } from './api';
 import { FEE_KIND_LABELS, FEE_NOTE, feeSetText, feeText } from './feeView';
 import { PlatformFeeForm } from './PlatformFeeForm';
+import { BusinessDetailsSection } from './BusinessDetailsSection';
 
 interface FeeCardProps {
   fee: PlatformFee;
@@ -76,6 +77,7 @@ export function PlatformFeesPage() {
   return (
     <section>
       <PageHeader title="Settings" />
+      <BusinessDetailsSection />
       <h2 className="mb-1 text-lg font-semibold text-slate-900">Platform fee</h2>
       <p className="mb-4 text-sm text-slate-700">{FEE_NOTE}</p>
       {fees.isPending ? (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlatformFeesResponse, RouteResponse, UpdatePlatformFee } from '@ute/contract';
+import type { PlatformFeesResponse, RouteResponse, UpdateBusinessDetails, UpdatePlatformFee } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
@@ -26,6 +26,18 @@ export function useUpdatePlatformFee(options?: MutationCallbacks<UpdatePlatformF
       invalidates: [queryKeys.platformFees],
       rowIdOf: ({ bookingKind }) => bookingKind,
     },
+    options,
+  );
+}
+
+/** GET business-details: who issues the tax invoices (null until an owner sets them). */
+export const useBusinessDetails = () =>
+  useQuery({ queryKey: queryKeys.businessDetails, queryFn: ({ signal }) => api.call('businessDetails', { signal }), select: (response) => response.data });
+
+/** PUT update-business-details (owners, with a fresh second factor). */
+export function useUpdateBusinessDetails(options?: MutationCallbacks<UpdateBusinessDetails, RouteResponse<'updateBusinessDetails'>>) {
+  return useAdminMutation(
+    { mutationFn: (body: UpdateBusinessDetails) => api.call('updateBusinessDetails', { body }), invalidates: [queryKeys.businessDetails] },
     options,
   );
 }
