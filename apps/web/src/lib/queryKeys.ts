@@ -59,6 +59,7 @@ export const queryKeys = {
   },
   /** The fee in force and its history (Settings): only a fee change refreshes them. */
   platformFees: ['platformFees'] as const,
+  businessDetails: ['businessDetails'] as const,
   /**
    * The owners' money: Balances and each owner's ledger. A payout (or a withdrawn booking) moves it,
    * so the booking mutations refresh `ledger.all` too.

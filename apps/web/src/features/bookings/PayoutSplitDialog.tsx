@@ -2,6 +2,7 @@ import type { BookingKind, PayoutSplit } from '@ute/contract';
 import { Modal, Spinner } from '../../components/ui';
 import { formatCentsAud } from '../../lib/format';
 import { errorText } from '../../lib/toast';
+import { TaxInvoiceButton } from '../invoices/TaxInvoiceButton';
 import { usePayoutSplit } from './api';
 
 /**
@@ -52,6 +53,11 @@ export function PayoutSplitDialog({ kind, target, onClose }: { kind: BookingKind
             <dd className="font-semibold text-slate-900">{formatCentsAud(split.data.netCents)}</dd>
           </dl>
         )
+      )}
+      {split.data && split.data.feeCents > 0 && target && (
+        <div className="mt-4 flex justify-end">
+          <TaxInvoiceButton kind={kind} bookingId={target.bookingId} reference={target.reference} />
+        </div>
       )}
     </Modal>
   );

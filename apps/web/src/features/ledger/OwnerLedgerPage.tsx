@@ -12,6 +12,7 @@ import { useListParams } from '../../lib/useListParams';
 import { OWNER_LEDGER_PAGE_SIZE, useOwnerLedger } from './api';
 import { CentsAmount } from './CentsAmount';
 import { BOOKING_KIND_LABELS, journalKindLabel } from './ledgerView';
+import { TaxInvoiceButton } from '../invoices/TaxInvoiceButton';
 import { PayoutStatusNotice } from './PayoutStatusNotice';
 
 /** The booking list of that kind, opened on the booking. */
@@ -21,10 +22,14 @@ const bookingHref = (kind: BookingKind, bookingId: string) =>
 function BookingCell({ entry }: { entry: OwnerLedgerEntry }) {
   if (!entry.bookingKind || !entry.bookingId) return <span className="text-slate-600">N/A</span>;
   return (
-    <Link to={bookingHref(entry.bookingKind, entry.bookingId)} className="block text-brand-700 underline-offset-2 hover:underline">
-      <span className="block whitespace-nowrap font-medium">{BOOKING_KIND_LABELS[entry.bookingKind]}</span>{' '}
-      <span className="block break-all font-mono text-xs">{entry.bookingId}</span>
-    </Link>
+    <div className="flex flex-col items-start gap-1">
+      <Link to={bookingHref(entry.bookingKind, entry.bookingId)} className="block text-brand-700 underline-offset-2 hover:underline">
+        <span className="block whitespace-nowrap font-medium">{BOOKING_KIND_LABELS[entry.bookingKind]}</span>{' '}
+        <span className="block break-all font-mono text-xs">{entry.bookingId}</span>
+      </Link>
+      {/* The journal that earned the fee carries the fee's tax invoice. */}
+      {entry.kind === 'booking.payable' && <TaxInvoiceButton kind={entry.bookingKind} bookingId={entry.bookingId} reference={entry.bookingId} />}
+    </div>
   );
 }
 
