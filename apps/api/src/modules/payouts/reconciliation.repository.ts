@@ -57,12 +57,13 @@ const uuidList = (ids: string[]) =>
   );
 
 /**
- * The succeeded manual payouts made in [from, to) (from: since ever), with their booking's customer
+ * The succeeded bank payouts (manual or in an ABA file) made in [from, to) (from: since ever), with their booking's customer
  * and gross, oldest first; only of these customers when given.
  */
 export async function listManualPayouts(db: DbOrTx, filter: { from?: Date; to: Date; customerIds?: string[] }): Promise<ManualPayout[]> {
   if (filter.customerIds?.length === 0) return [];
-  const where = sql`p.method = 'manual' and p.status = 'succeeded' and p.created_at < ${filter.to}
+  // Bank payouts: one by one (manual) or in a bank file (aba, modules/batches).
+  const where = sql`p.method in ('manual', 'aba') and p.status = 'succeeded' and p.created_at < ${filter.to}
     ${filter.from ? sql`and p.created_at >= ${filter.from}` : sql``}
     ${filter.customerIds ? sql`and b.booked_by in (${uuidList(filter.customerIds)})` : sql``}`;
   const rows = await queryRows<ManualPayout>(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { RECONCILIATION_MESSAGES, reconciliationRunResponseSchema, reconciliationRunsResponseSchema, runReconciliationResponseSchema } from '@ute/contract';
 import { auditLog } from '../../db/tables/audit.table';
+import { payouts } from '../../db/tables/payouts.table';
 import { createOwnerBankAccount, createPayment, createStripeOwner, createUser, createUteBooking } from '../../test/factories';
 import { startStripeTestServer, type StripeTestServer } from '../../test/stripeTestServer';
 import { createTestApp, signInAs, type TestApp } from '../../test/testApp';
@@ -200,14 +201,34 @@ describe('reconciliation with the offline ledger provider', () => {
         const paid = await t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}`, payload: { kind: 'ute' } });
         expect(paid.statusCode, paid.body).toBe(200);
       }
+      // A payout of a bank file (modules/batches) is a bank payout too: this one has no receipt either.
+      const batched = await createUteBooking(t.database.db, {
+        ownerId: owner.id,
+        bookedBy: customer.id,
+        amount: 70,
+        transactionId: null,
+        transferState: 'transferred',
+      });
+      await t.database.db.insert(payouts).values({
+        bookingKind: 'ute',
+        bookingId: batched.id,
+        ownerId: owner.id,
+        amountCents: 7_000,
+        method: 'aba',
+        status: 'succeeded',
+        idempotencyKey: `aba-test-${batched.id}`,
+        completedAt: new Date(),
+      });
 
       const response = await t.request({ method: 'POST', url: '/reconcile-now' });
       expect(response.statusCode, response.body).toBe(200);
       const run = runReconciliationResponseSchema.parse(response.json()).data;
-      expect(run).toMatchObject({ status: 'skipped', manualPayoutsChecked: 2, discrepancyCount: 1, openCount: 1 });
+      expect(run).toMatchObject({ status: 'skipped', manualPayoutsChecked: 3, discrepancyCount: 2, openCount: 2 });
       const detail = reconciliationRunResponseSchema.parse((await t.request({ method: 'GET', url: `/reconciliation-runs/${run.id}` })).json());
-      expect(detail.discrepancies).toHaveLength(1);
-      expect(detail.discrepancies[0]).toMatchObject({
+      expect(detail.discrepancies.map((discrepancy) => discrepancy.ledgerValue).sort()).toEqual(
+        [`6000 cents paid by bank for ${unreceipted.uteBookingId}`, `7000 cents paid by bank for ${batched.uteBookingId}`].sort(),
+      );
+      expect(detail.discrepancies.find((discrepancy) => discrepancy.ledgerValue?.includes(unreceipted.uteBookingId))).toMatchObject({
         kind: 'manual_without_receipt',
         transferId: null,
         ledgerValue: `6000 cents paid by bank for ${unreceipted.uteBookingId}`,
