@@ -30,6 +30,9 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { LedgerPayoutProvider, type PayoutProvider } from './modules/payouts/payoutProvider';
 import { createStripePayoutProvider } from './modules/payouts/stripePayoutProvider';
+import { LedgerRefundProvider, type RefundProvider } from './modules/refunds/refundProvider';
+import { createStripeRefundProvider } from './modules/refunds/stripeRefundProvider';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { Mailer } from './platform/mail/mailer';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -38,6 +41,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { stripeWebhookRoute, webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -48,6 +52,8 @@ import { faqRoutes } from './modules/faq/faq.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { userStoryRoutes } from './modules/userStory/userStory.routes';
+import { batchesRoutes } from './modules/batches/batches.routes';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -55,6 +61,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   limits?: RateLimitStore;
   payouts?: PayoutProvider;
+  refunds?: RefundProvider;
   webDistFolder?: string;
   /** An onRoute hook added before any route (the test harness lists every route with it). */
   onRoute?: onRouteHookHandler;
@@ -203,6 +210,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     files: createFileStorage(database, config),
     payouts:
       options.payouts ?? (config.STRIPE_SECRET_KEY ? createStripePayoutProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE) : new LedgerPayoutProvider()),
+    refunds:
+      options.refunds ?? (config.STRIPE_SECRET_KEY ? createStripeRefundProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE) : new LedgerRefundProvider()),
     auth: createAuthService({
       db: database.db,
       tokens: new TokenService(hmac(signingSecret, 'jwt'), config.TOKEN_TTL_SECONDS),
@@ -269,8 +278,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(bookingsRoutes);
       await admin.register(payoutsRoutes);
       await admin.register(ledgerRoutes);
+      await admin.register(invoicesRoutes);
       await admin.register(webhooksRoutes);
       await admin.register(paymentsRoutes);
+      await admin.register(refundsRoutes);
       await admin.register(usersRoutes);
       await admin.register(queriesRoutes);
       await admin.register(activityRoutes);
@@ -279,6 +290,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(blogsRoutes);
       await admin.register(searchRoutes);
       await admin.register(userStoryRoutes);
+      await admin.register(batchesRoutes);
+      await admin.register(disputesRoutes);
     },
     { prefix: API_BASE },
   );

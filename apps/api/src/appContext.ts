@@ -6,6 +6,7 @@ import type { RateLimitStore } from './lib/rateLimiter';
 import type { AdminRow } from './modules/auth/auth.repository';
 import type { AuthService } from './modules/auth/auth.service';
 import type { PayoutProvider } from './modules/payouts/payoutProvider';
+import type { RefundProvider } from './modules/refunds/refundProvider';
 import type { Mailer } from './platform/mail/mailer';
 import type { FileStorage } from './platform/storage/fileStorage';
 import type { Config } from './plugins/config';
@@ -23,6 +24,8 @@ export interface AppContext {
   limits: RateLimitStore;
   files: FileStorage;
   payouts: PayoutProvider;
+  /** Refunds and transfer reversals: Stripe when STRIPE_SECRET_KEY is set, else the offline ledger (modules/refunds). */
+  refunds: RefundProvider;
 }
 
 declare module 'fastify' {

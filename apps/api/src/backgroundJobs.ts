@@ -1,8 +1,10 @@
 import type { AppContext } from './appContext';
 import { createPayoutsService } from './modules/payouts/payouts.service';
 import { createReconciliationService } from './modules/payouts/reconciliation.service';
+import { createRefundsService } from './modules/refunds/refunds.service';
 import { webhooksServiceOf } from './modules/webhooks/webhooks.routes';
 import { createAuditAnchorService } from './modules/audit/auditAnchor';
+import { createInvoicesService, remittanceNudgeOf } from './modules/invoices/invoices.service';
 import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHandlers } from './platform/jobs/jobRegistry';
 
 /**
@@ -11,12 +13,15 @@ import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHan
  */
 function domainJobsOf(ctx: AppContext): DomainJobHandlers {
   const { db, payouts, log, mailer, config } = ctx;
-  const payoutService = createPayoutsService({ db, payouts, log });
+  const payoutService = createPayoutsService({ db, payouts, log, onPayoutSucceeded: remittanceNudgeOf(ctx.queue, log) });
   const webhooks = webhooksServiceOf(ctx);
+  const invoices = createInvoicesService({ db, mailer, log });
   const auditAnchors = createAuditAnchorService({ db, mailer, log, anchorFile: config.AUDIT_ANCHOR_FILE });
   return {
+    // Payouts, then refunds and their transfer reversals, sent but never recorded (a crash mid-call).
     'payout-reconciliation': async () => {
       await payoutService.reconcilePendingPayouts();
+      await createRefundsService({ db, refunds: ctx.refunds, mailer, log }).reconcilePendingRefunds();
     },
     'audit-anchor': async () => {
       await auditAnchors.anchorHead();
@@ -29,6 +34,9 @@ function domainJobsOf(ctx: AppContext): DomainJobHandlers {
     },
     'stripe-reconciliation': async () => {
       await createReconciliationService({ db, payouts, log }).reconcile({ adminId: null, requestId: 'stripe-reconciliation' });
+    },
+    'payout-remittances': async () => {
+      await invoices.sendPayoutRemittances();
     },
   };
 }

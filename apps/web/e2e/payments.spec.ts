@@ -24,12 +24,12 @@ const headerTexts = async (page: Page) => (await page.getByRole('columnheader').
 const rowOf = (page: Page, payment: Payment) => page.locator(`tr[data-row-id="${payment._id}"]`);
 
 test.describe('Payment History', () => {
-  test('lists Stripe payments newest first with User, Amount, Date and Status', async ({ adminPage: page }) => {
+  test('lists Stripe payments newest first with User, Amount, Date, Status and the Refund action', async ({ adminPage: page }) => {
     const list = await apiGet<PaymentListResponse>(page, '/payment-list?limit=10');
     await page.goto('/payment-history');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment History' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Stripe Payments' })).toHaveAttribute('aria-selected', 'true');
-    await expect.poll(() => headerTexts(page)).toEqual(['user', 'amount', 'date', 'status']);
+    await expect.poll(() => headerTexts(page)).toEqual(['user', 'amount', 'date', 'status', 'action']);
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(10);
     for (const [index, payment] of list.data.entries()) {
@@ -100,7 +100,7 @@ test.describe('Payment History', () => {
     await page.getByRole('tab', { name: 'Ute Payments' }).click();
     await expect(page.locator('tbody tr').first()).toHaveAttribute('data-row-id', ute.data[0]._id);
     await page.getByRole('tab', { name: 'Stripe Payments' }).click();
-    await expect.poll(() => headerTexts(page)).toEqual(['user', 'amount', 'date', 'status']);
+    await expect.poll(() => headerTexts(page)).toEqual(['user', 'amount', 'date', 'status', 'action']);
   });
 
   test('accepts a manual payment: Accept, then a disabled Accepted', async ({ adminPage: page }) => {

@@ -20,6 +20,9 @@ const SIDEBAR = [
   ['Settings', '/settings'],
   ['Webhooks', '/webhooks'],
   ['Reconciliation', '/reconciliation'],
+  ['Disputes', '/disputes'],
+  ['Payout Batches', '/payout-batches'],
+  ['Refunds', '/refunds'],
 ] as const;
 
 test.describe('Dashboard and shell', () => {

@@ -26,6 +26,8 @@ const BADGE_LINKS: [keyof typeof WORK_QUEUE_LABELS, RegExp][] = [
   ['manualPaymentsAwaitingAcceptance', /\/payment-history\?tab=manual&awaitingAcceptance=true$/],
   ['unansweredQueries', /\/queries\?unanswered=true$/],
   ['quotesAwaitingPrice', /\/quotes\?awaitingPrice=true$/],
+  ['disputesNeedingEvidence', /\/disputes\?status=needs_response$/],
+  ['undecidedRefunds', /\/refunds\?recovery=undecided$/],
 ];
 
 test.describe('Work queues: the sidebar counts the work waiting and opens it', () => {

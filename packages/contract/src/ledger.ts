@@ -146,4 +146,11 @@ export const JOURNAL_KIND_LABELS: Record<string, string> = {
   'payout.manual': 'Manual payout',
   'payout.reversed': 'Payout reversed by Stripe (payable again)',
   'payout.before-ledger': 'Paid before the ledger',
+  'dispute.funds-withdrawn': 'Dispute: Stripe withdrew the amount',
+  'dispute.funds-reinstated': 'Dispute won: Stripe returned the amount',
+  'dispute.loss-absorbed': 'Dispute lost: borne by the platform',
+  'dispute.loss-owner': 'Dispute lost: charged to the owner (offset against next payouts)',
+  'refund.issued': "Refund to the customer (the owner's share taken back)",
+  'refund.recovered': "Refund: owner's share recovered as chosen",
+  'refund.reversal-failed': 'Refund: transfer reversal refused (charged to the owner instead)',
 };

@@ -19,6 +19,8 @@ export const WORK_QUEUE_LISTS = {
   manualPaymentsAwaitingAcceptance: 'manualPayments',
   unansweredQueries: 'queries',
   quotesAwaitingPrice: 'quotes',
+  disputesNeedingEvidence: 'disputes',
+  undecidedRefunds: 'refunds',
 } as const satisfies Record<WorkQueue, RouteName>;
 
 /** The queues an admin holding `roles` sees: those whose list they may open. */

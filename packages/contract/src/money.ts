@@ -104,6 +104,8 @@ export const uteBookingSchema = z.object({
   transactionId: z.string().nullable(),
   uteBy: z.string(),
   createdAt: z.string(),
+  /** Cents refunded or being refunded of its payment (docs/design.md §9.6); absent when none. */
+  refundedCents: z.number().optional(),
 });
 export type UteBooking = z.infer<typeof uteBookingSchema>;
 
@@ -123,6 +125,8 @@ export const jobBookingSchema = z.object({
   transactionId: z.string().nullable(),
   uteBy: z.string(),
   createdAt: z.string(),
+  /** Cents refunded or being refunded of its payment (docs/design.md §9.6); absent when none. */
+  refundedCents: z.number().optional(),
 });
 export type JobBooking = z.infer<typeof jobBookingSchema>;
 
@@ -185,6 +189,8 @@ export const paymentSchema = z.object({
   isStripe: z.boolean(),
   /** The string 'true' for job payments, 'false' otherwise (docs/product.md §4). */
   isJob: z.enum(['true', 'false']),
+  /** Cents refunded or being refunded (docs/design.md §9.6); absent when none. */
+  refundedCents: z.number().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -23,7 +23,7 @@ export interface RouteRow {
   /** The body is a multipart form (with files) that the handler reads itself: no body schema. */
   readonly consumes?: 'multipart/form-data';
   /** The answer is a streamed file, not JSON: no response schema. */
-  readonly produces?: 'text/csv';
+  readonly produces?: 'text/csv' | 'application/pdf' | 'text/plain';
 }
 
 type ContractSchemas = typeof contractSchemas;
@@ -176,6 +176,32 @@ export function defineApiRoutes(s: ContractSchemas) {
       params: s.idParamSchema,
       response: s.messageSchema,
     },
+    // Refunds (docs/design.md §9.6): money back to a customer is a step-up, as paying an owner is.
+    createRefund: {
+      method: 'POST',
+      path: '/payments/:id/refunds',
+      access: withStepUp(finance),
+      params: s.idParamSchema,
+      body: s.createRefundBodySchema,
+      response: s.refundResponseSchema,
+    },
+    paymentRefunds: { method: 'GET', path: '/payments/:id/refund-summary', access: finance, params: s.idParamSchema, response: s.refundSummaryResponseSchema },
+    bookingRefunds: {
+      method: 'GET',
+      path: '/booking-refunds/:kind/:bookingId',
+      access: finance,
+      params: s.bookingRefundsParamsSchema,
+      response: s.refundSummaryResponseSchema,
+    },
+    refunds: { method: 'GET', path: '/refunds', access: finance, query: s.refundListQuerySchema, response: s.refundListResponseSchema },
+    chooseRefundRecovery: {
+      method: 'POST',
+      path: '/refunds/:id/recovery',
+      access: withStepUp(finance),
+      params: s.idParamSchema,
+      body: s.chooseRefundRecoveryBodySchema,
+      response: s.refundResponseSchema,
+    },
 
     // Support: users, their activity, customer queries.
     users: { method: 'GET', path: '/all-users-data', access: support, query: s.userListQuerySchema, response: s.userListResponseSchema },
@@ -280,6 +306,16 @@ export function defineApiRoutes(s: ContractSchemas) {
       params: s.payoutSplitParamsSchema,
       response: s.payoutSplitResponseSchema,
     },
+    // Tax invoices for the platform's fee (docs/design.md §9.9): who issues them, and a booking's invoice as a PDF.
+    businessDetails: { method: 'GET', path: '/business-details', access: finance, response: s.businessDetailsResponseSchema },
+    updateBusinessDetails: {
+      method: 'PUT',
+      path: '/update-business-details',
+      access: withStepUp(ownerOnly),
+      body: s.updateBusinessDetailsSchema,
+      response: s.updateBusinessDetailsResponseSchema,
+    },
+    taxInvoicePdf: { method: 'GET', path: '/tax-invoices/:kind/:bookingId', access: finance, params: s.taxInvoiceParamsSchema, produces: 'application/pdf' },
     ownerBalances: { method: 'GET', path: '/owner-balances', access: finance, query: s.ownerBalancesQuerySchema, response: s.ownerBalancesResponseSchema },
     ownerBalancesExport: { method: 'GET', path: '/owner-balances/export', access: finance, query: s.ownerBalancesExportQuerySchema, produces: 'text/csv' },
     ownerLedger: {
@@ -333,6 +369,78 @@ export function defineApiRoutes(s: ContractSchemas) {
       params: s.idParamSchema,
       body: s.explainDiscrepancyBodySchema,
       response: s.messageSchema,
+    },
+
+    // Disputes (docs/design.md §9.7): Stripe's chargebacks, finance's evidence and the recovery of a loss. Submitting
+    // evidence and choosing who bears a loss move money or speak for the platform to Stripe: step-up.
+    disputes: { method: 'GET', path: '/disputes', access: finance, query: s.disputeListQuerySchema, response: s.disputeListResponseSchema },
+    dispute: { method: 'GET', path: '/disputes/:id', access: finance, params: s.idParamSchema, response: s.disputeResponseSchema },
+    saveDisputeEvidence: {
+      method: 'PUT',
+      path: '/disputes/:id/evidence',
+      access: finance,
+      params: s.idParamSchema,
+      body: s.disputeEvidenceBodySchema,
+      response: s.disputeMutationResponseSchema,
+    },
+    submitDisputeEvidence: {
+      method: 'POST',
+      path: '/disputes/:id/evidence/submit',
+      access: withStepUp(finance),
+      params: s.idParamSchema,
+      body: s.disputeEvidenceBodySchema,
+      response: s.disputeMutationResponseSchema,
+    },
+    chooseDisputeLossRecovery: {
+      method: 'PUT',
+      path: '/disputes/:id/loss-recovery',
+      access: withStepUp(finance),
+      params: s.idParamSchema,
+      body: s.disputeLossRecoveryBodySchema,
+      response: s.disputeMutationResponseSchema,
+    },
+
+    // Payout batches (docs/design.md §9.8): one ABA file per batch, prepared by one admin and approved by another.
+    // Every change and the file (full bank details) are step-up; the views mask account numbers.
+    payoutBatches: { method: 'GET', path: '/payout-batches', access: finance, query: s.payoutBatchListQuerySchema, response: s.payoutBatchListResponseSchema },
+    payoutBatchCandidates: { method: 'GET', path: '/payout-batches/candidates', access: finance, response: s.payoutBatchCandidatesResponseSchema },
+    preparePayoutBatch: {
+      method: 'POST',
+      path: '/payout-batches/prepare',
+      access: withStepUp(finance),
+      body: s.preparePayoutBatchBodySchema,
+      response: s.preparePayoutBatchResponseSchema,
+    },
+    payoutBatch: { method: 'GET', path: '/payout-batches/:id', access: finance, params: s.idParamSchema, response: s.payoutBatchResponseSchema },
+    approvePayoutBatch: {
+      method: 'POST',
+      path: '/payout-batches/:id/approve',
+      access: withStepUp(finance),
+      params: s.idParamSchema,
+      response: s.payoutBatchChangeResponseSchema,
+    },
+    downloadPayoutBatch: { method: 'GET', path: '/payout-batches/:id/aba', access: withStepUp(finance), params: s.idParamSchema, produces: 'text/plain' },
+    markPayoutBatchPaid: {
+      method: 'POST',
+      path: '/payout-batches/:id/paid',
+      access: withStepUp(finance),
+      params: s.idParamSchema,
+      response: s.payoutBatchChangeResponseSchema,
+    },
+    returnPayoutBatchCredit: {
+      method: 'POST',
+      path: '/payout-batches/:id/credits/:ownerId/return',
+      access: withStepUp(finance),
+      params: s.payoutBatchCreditParamsSchema,
+      body: s.returnPayoutCreditBodySchema,
+      response: s.payoutBatchChangeResponseSchema,
+    },
+    cancelPayoutBatch: {
+      method: 'POST',
+      path: '/payout-batches/:id/cancel',
+      access: withStepUp(finance),
+      params: s.idParamSchema,
+      response: s.payoutBatchChangeResponseSchema,
     },
 
     // The audit log. Finance reads the money entries only (the api filters them); verifying the chain is the owner's.

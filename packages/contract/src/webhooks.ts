@@ -6,7 +6,23 @@ export const WEBHOOK_EVENT_STATES = ['received', 'processed', 'ignored', 'failed
 export type WebhookEventState = (typeof WEBHOOK_EVENT_STATES)[number];
 
 /** The Stripe events the api applies; any other verified event is stored and ignored. */
-export const HANDLED_STRIPE_EVENTS = ['transfer.created', 'transfer.updated', 'transfer.reversed', 'payout.paid', 'payout.failed', 'account.updated'] as const;
+export const HANDLED_STRIPE_EVENTS = [
+  'transfer.created',
+  'transfer.updated',
+  'transfer.reversed',
+  'payout.paid',
+  'payout.failed',
+  'account.updated',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'charge.refunded',
+  'charge.refund.updated',
+  'refund.created',
+  'refund.updated',
+] as const;
 
 export const WEBHOOK_MESSAGES = {
   replayed: 'Event processed again',

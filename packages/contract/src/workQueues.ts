@@ -12,6 +12,8 @@ export const WORK_QUEUES = [
   'manualPaymentsAwaitingAcceptance',
   'unansweredQueries',
   'quotesAwaitingPrice',
+  'disputesNeedingEvidence',
+  'undecidedRefunds',
 ] as const;
 export type WorkQueue = (typeof WORK_QUEUES)[number];
 
@@ -24,6 +26,8 @@ export const WORK_QUEUE_LABELS: Record<WorkQueue, string> = {
   manualPaymentsAwaitingAcceptance: 'Manual payments awaiting acceptance',
   unansweredQueries: 'Queries with no reply',
   quotesAwaitingPrice: 'Quotes awaiting a price',
+  disputesNeedingEvidence: 'Disputes needing evidence',
+  undecidedRefunds: 'Refunds whose owner share waits for a recovery choice',
 };
 
 /**

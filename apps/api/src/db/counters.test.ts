@@ -31,6 +31,8 @@ const COUNTED_BY: Record<CounterName, string> = {
   shipments_awaiting_price: "select count(*) from shipments where deleted_at is null and status = 'requested'",
   customer_queries_unanswered:
     'select count(*) from customer_queries as q where q.deleted_at is null and not exists (select from query_replies as r where r.query_id = q.id)',
+  disputes_needing_evidence: "select count(*) from disputes where status in ('warning_needs_response', 'needs_response') and evidence_submitted_at is null",
+  refunds_undecided: "select count(*) from refunds where recovery = 'undecided'",
 };
 
 let t: TestApp;
@@ -76,7 +78,10 @@ describe('counters (migrations 0001, 0002 and 0008)', () => {
   it('start equal to COUNT(*) of the seeded rows, none of them zero', async () => {
     const { kept, actual } = await countersAndCounts();
     expect(kept).toEqual(actual);
-    for (const value of Object.values(actual)) expect(value).toBeGreaterThan(0);
+    // The demo data has no disputes and no refunds made in Stripe's dashboard (Stripe makes them): those queues start empty.
+    for (const [name, value] of Object.entries(actual)) {
+      if (name !== COUNTERS.disputesNeedingEvidence && name !== COUNTERS.refundsUndecided) expect(value, name).toBeGreaterThan(0);
+    }
   });
 
   it('stay exact through multi-row inserts, moves between tabs, soft deletes and hard deletes', async () => {

@@ -25,6 +25,8 @@ export interface JobPayloads {
   'stripe-event-sweep': Record<string, never>;
   /** Compare the ledger's Stripe transfers with Stripe's list (modules/payouts/reconciliation.service.ts). */
   'stripe-reconciliation': Record<string, never>;
+  /** Mail owners the remittance (and tax invoice) of each payout that succeeded (modules/invoices). */
+  'payout-remittances': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 export const QUEUE_NAMES: QueueName[] = [
@@ -35,6 +37,7 @@ export const QUEUE_NAMES: QueueName[] = [
   'stripe-event',
   'stripe-event-sweep',
   'stripe-reconciliation',
+  'payout-remittances',
 ];
 
 /** Raw SQL outside Drizzle, as pg-boss runs it: with values, or a multi-statement script without. */

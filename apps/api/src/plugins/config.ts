@@ -61,6 +61,34 @@ const envSchema = z.object({
    * ideally on append-only or shipped storage. Unset: the head goes to the owners' daily mail and the log only.
    */
   AUDIT_ANCHOR_FILE: z.string().trim().min(1, 'AUDIT_ANCHOR_FILE must be a file path').optional(),
+  // The header and trace account of payout batches' ABA files (modules/batches/aba.ts; README, "Payout batches"): what the
+  // platform's bank gave it for Direct Entry. The defaults are demo values a bank would refuse.
+  ABA_BANK_ABBREVIATION: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'ABA_BANK_ABBREVIATION must be the 3 letters of the bank, e.g. CBA')
+    .transform((value) => value.toUpperCase())
+    .default('CBA'),
+  ABA_USER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'ABA_USER_ID must be the 6-digit APCA user id')
+    .default('301500'),
+  ABA_USER_NAME: z.string().trim().min(1, 'ABA_USER_NAME must not be empty').default('Ute Share Pty Ltd'),
+  ABA_DESCRIPTION: z.string().trim().min(1, 'ABA_DESCRIPTION must not be empty').default('PAYOUTS'),
+  ABA_REMITTER_NAME: z.string().trim().min(1, 'ABA_REMITTER_NAME must not be empty').default('UTE SHARE'),
+  ABA_TRACE_BSB: z
+    .string()
+    .trim()
+    .regex(/^\d{3}-?\d{3}$/, 'ABA_TRACE_BSB must be 6 digits, written 123456 or 123-456')
+    .default('062-000'),
+  ABA_TRACE_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^\d{5,9}$/, 'ABA_TRACE_ACCOUNT must be 5 to 9 digits')
+    .default('12345678'),
+  /** Some banks want a balancing debit record in the file (aba.ts, balancingRecord): ask the bank. */
+  ABA_BALANCING_RECORD: booleanFromEnv.default(false),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'PUBLIC_URL'> & { DATA_DIR: string; PUBLIC_URL: string };

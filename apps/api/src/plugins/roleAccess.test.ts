@@ -76,7 +76,16 @@ describe('roles: every route × every role answers 403 exactly as ROUTE_ACCESS s
       return route.method !== 'GET' && roles !== null && roles.length === 0 && !changesNothing.includes(route.name);
     });
     expect(ownerOnlyWrites.map((route) => route.name).sort()).toEqual(
-      ['inviteAdmin', 'resetAdminTwoFactor', 'signOutAdmin', 'updateAdminRoles', 'updateAdminSettings', 'updateAdminStatus', 'updatePlatformFee'].sort(),
+      [
+        'inviteAdmin',
+        'resetAdminTwoFactor',
+        'signOutAdmin',
+        'updateAdminRoles',
+        'updateAdminSettings',
+        'updateAdminStatus',
+        'updateBusinessDetails',
+        'updatePlatformFee',
+      ].sort(),
     );
     expect(ownerOnlyWrites.filter((route) => !isStepUpRoute(route.name))).toEqual([]);
     for (const name of ['stripeTransfer', 'manualTransfer', 'acceptManualPayment', 'bankAccount'] as const) expect(isStepUpRoute(name), name).toBe(true);

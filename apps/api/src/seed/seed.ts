@@ -448,6 +448,19 @@ export async function seedDemoData(db: Db, options: SeedOptions) {
       isJob: i % 2 === 1,
       createdAt: daysAgo(rnd.int(0, 365), rnd.int(0, 1439)),
     });
+    // Every 4th succeeded Stripe ute payment is the payment of a delivered Stripe ute booking (the
+    // customer app writes the payment intent on both), so refunds in the demo have a booking:
+    // payments 1, 13, 25, ... pay bookings UB-0001, UB-0009, UB-0017, ...
+    const linked = uteBookingRows[(i / 12) * 8];
+    if (i % 12 === 0 && isStripe && linked?.status === 'delivered' && linked.transactionId) {
+      Object.assign(paymentRows[i], {
+        payerId: linked.bookedBy,
+        paymentBy: nameOf(linked.bookedBy!),
+        uteOwnerName: nameOf(linked.ownerId),
+        amountCents: Math.round(Number(linked.amount) * 100),
+        transactionId: linked.transactionId,
+      });
+    }
   }
   await insertChunked(db, t.payments, paymentRows);
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createStripeTestDisputes, type StripeTestDisputes } from './stripeTestDisputes';
+import { createStripeTestRefunds, type StripeTestRefunds } from './stripeTestRefunds';
 
 /** One transfer as the fake Stripe keeps it (the fields the payout code reads or tests check). */
 export interface FakeTransfer {
@@ -53,6 +55,10 @@ export interface StripeTestServer {
     transferGroup?: string;
     metadata?: Record<string, string>;
   }): FakeTransfer;
+  /** Disputes and file uploads (stripeTestDisputes.ts): what the api submitted as evidence. */
+  disputes: StripeTestDisputes;
+  /** Refunds, payment intents to refund and transfer reversals (stripeTestRefunds.ts). */
+  refunds: StripeTestRefunds;
   /** Forgets every transfer, key and hook. */
   reset(): void;
   close(): Promise<void>;
@@ -104,6 +110,7 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
   let drops = 0;
   let rejections: { status: number; message: string; remaining: number } | null = null;
   const sockets = new Set<import('node:net').Socket>();
+  const disputes = createStripeTestDisputes();
 
   const state = {
     transfers: [] as FakeTransfer[],
@@ -223,31 +230,21 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
     sendJson(response, 200, { object: 'list', url: '/v1/transfers', has_more: matching.length > limit, data: matching.slice(0, limit) });
   };
 
-  /** POST /v1/transfers/{id}/reversals: reverses `amount` cents (all that is left when absent). */
-  const handleReversal = async (request: IncomingMessage, response: ServerResponse, transferId: string) => {
-    const { fields, metadata } = parseForm(await readBody(request));
-    const transfer = state.transfers.find((candidate) => candidate.id === transferId);
-    if (!transfer) {
-      sendJson(response, 404, stripeError('invalid_request_error', `No such transfer: '${transferId}'`, { param: 'id' }));
-      return;
-    }
-    const left = transfer.amount - transfer.amount_reversed;
-    const amount = fields.amount === undefined ? left : Number(fields.amount);
-    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
-      sendJson(response, 400, stripeError('invalid_request_error', 'Invalid reversal amount', { param: 'amount' }));
-      return;
-    }
-    transfer.amount_reversed += amount;
-    transfer.reversed = transfer.amount_reversed === transfer.amount;
-    sendJson(response, 200, {
-      id: `trr_${randomBytes(12).toString('hex')}`,
-      object: 'transfer_reversal',
-      amount,
-      currency: transfer.currency,
-      transfer: transfer.id,
-      metadata,
-    });
-  };
+  // Refunds and transfer reversals (with their idempotency keys) are stripeTestRefunds.ts's.
+  const refunds = createStripeTestRefunds({
+    answer,
+    takeRejection: () => {
+      if (!rejections || rejections.remaining <= 0) return null;
+      const { status, message } = rejections;
+      rejections.remaining -= 1;
+      if (rejections.remaining === 0) rejections = null;
+      return { status, message };
+    },
+    findTransfer: (id) => state.transfers.find((transfer) => transfer.id === id),
+    readBody,
+    parseForm,
+    sendJson,
+  });
 
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -264,11 +261,8 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
       handleList(url, response);
       return;
     }
-    const reversal = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(url.pathname);
-    if (reversal && request.method === 'POST') {
-      handleReversal(request, response, reversal[1]).catch(() => response.destroy());
-      return;
-    }
+    if (refunds.handle(request, response, url)) return;
+    if (disputes.handle(request, response, url)) return;
     sendJson(response, 404, stripeError('invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}).`));
   });
   server.on('connection', (socket) => {
@@ -305,7 +299,11 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
       idempotent.set(idempotencyKey, { fingerprint: '*', status: 200, body: transfer });
       return transfer;
     },
+    disputes,
+    refunds,
     reset() {
+      disputes.reset();
+      refunds.reset();
       state.transfers = [];
       state.postCount = 0;
       state.idempotencyKeys = [];

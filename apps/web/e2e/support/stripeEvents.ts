@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 
 /** An event as Stripe sends it, as far as the api reads it (test mode, as the e2e server runs). */
@@ -23,4 +23,9 @@ export async function postStripeEvent(request: APIRequestContext, event: StripeT
     headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` },
     data: payload,
   });
+}
+
+/** A `charge.dispute.*` event about `dispute` (its object as the test server answers it). */
+export function stripeDisputeEvent(type: `charge.dispute.${string}`, dispute: { id: string }): StripeTestEvent {
+  return { id: `evt_e2e${randomBytes(12).toString('hex')}`, type, data: { object: { ...dispute } } };
 }

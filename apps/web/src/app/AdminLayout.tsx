@@ -9,6 +9,7 @@ import {
   FileText,
   HelpCircle,
   KeyRound,
+  Landmark,
   LayoutDashboard,
   ListChecks,
   LogOut,
@@ -18,9 +19,11 @@ import {
   Scale,
   ScrollText,
   Settings,
+  ShieldAlert,
   ShieldCheck,
   ShieldOff,
   Truck,
+  Undo2,
   UserCog,
   Users,
   Webhook,
@@ -57,6 +60,9 @@ const SIDEBAR_ICONS: Record<ScreenIcon, LucideIcon> = {
   Settings,
   Webhook,
   ListChecks,
+  ShieldAlert,
+  Landmark,
+  Undo2,
 };
 
 /** A deep link to a screen the admin's roles do not open: said plainly, instead of a list of 403s. */

@@ -35,6 +35,10 @@ describe('the screen registry', () => {
     expect(screens.webhooks.href({ state: '', page: 1 })).toBe('/webhooks');
     expect(screens.reconciliation.href({ page: 2 })).toBe('/reconciliation?page=2');
     expect(screens.reconciliationRun.href({ id: 'r-1' })).toBe('/reconciliation-runs/r-1');
+    expect(screens.payoutBatches.href({ page: 2 })).toBe('/payout-batches?page=2');
+    expect(screens.payoutBatch.href({ id: 'b-1' })).toBe('/payout-batch/b-1');
+    expect(screens.disputes.href({ status: 'needs_response' })).toBe('/disputes?status=needs_response');
+    expect(screens.disputes.href({ status: '', page: 1 })).toBe('/disputes');
   });
 
   it('types each link by its screen: its path params required, only its own filters', () => {
@@ -53,7 +57,20 @@ describe('screens by role', () => {
   it('opens each role its own lists, and the common screens to all', () => {
     expect(openable(['moderator']).sort()).toEqual([...EVERYONE, 'Ute List', 'Job List', 'Quotes'].sort());
     expect(openable(['finance']).sort()).toEqual(
-      [...EVERYONE, 'Ute Booking List', 'Job Booking List', 'Payment History', 'Audit Log', 'Balances', 'Settings', 'Webhooks', 'Reconciliation'].sort(),
+      [
+        ...EVERYONE,
+        'Ute Booking List',
+        'Job Booking List',
+        'Payment History',
+        'Audit Log',
+        'Balances',
+        'Settings',
+        'Webhooks',
+        'Reconciliation',
+        'Disputes',
+        'Payout Batches',
+        'Refunds',
+      ].sort(),
     );
     expect(openable(['support']).sort()).toEqual([...EVERYONE, 'Users List', 'Queries'].sort());
     expect(openable(['content']).sort()).toEqual([...EVERYONE, 'blogs', 'faq'].sort());
@@ -69,10 +86,14 @@ describe('screens by role', () => {
     expect(canOpenScreen(['support'], '/owner-ledger/abc')).toBe(false);
     expect(canOpenScreen(['finance'], '/webhooks')).toBe(true);
     expect(canOpenScreen(['finance'], '/reconciliation-runs/abc')).toBe(true);
+    expect(canOpenScreen(['finance'], '/payout-batch/abc')).toBe(true);
+    expect(canOpenScreen(['support'], '/payout-batches')).toBe(false);
+    expect(canOpenScreen(['moderator'], '/payout-batch/abc')).toBe(false);
     for (const role of ['support', 'moderator', 'content']) {
       expect(canOpenScreen([role], '/webhooks'), role).toBe(false);
       expect(canOpenScreen([role], '/reconciliation'), role).toBe(false);
       expect(canOpenScreen([role], '/reconciliation-runs/abc'), role).toBe(false);
+      expect(canOpenScreen([role], '/disputes'), role).toBe(false);
     }
     expect(canOpenScreen([], '/no-such-screen')).toBe(true);
   });

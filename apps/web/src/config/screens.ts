@@ -104,6 +104,13 @@ const SCREEN_ROWS = {
   reconciliation: { path: '/reconciliation', label: 'Reconciliation', icon: 'ListChecks', access: ['reconciliationRuns'], filters: { page: 1 } },
   // A run's page, reached from the list: its own first segment, as ownerLedger's.
   reconciliationRun: { path: '/reconciliation-runs/:id', label: 'Reconciliation run', access: ['reconciliationRun'] },
+  // Stripe's chargebacks, their evidence and who bears a lost one (docs/design.md §9.7).
+  disputes: { path: '/disputes', label: 'Disputes', icon: 'ShieldAlert', access: ['disputes', 'dispute'], filters: { page: 1, status: '' } },
+  // Bank-file payouts with maker-checker (docs/design.md §9.8); a batch's page has its own first segment.
+  payoutBatches: { path: '/payout-batches', label: 'Payout Batches', icon: 'Landmark', access: ['payoutBatches'], filters: { page: 1 } },
+  payoutBatch: { path: '/payout-batch/:id', label: 'Payout batch', access: ['payoutBatch'] },
+  // Every refund, and those whose owner share waits for a recovery choice (docs/design.md §9.6).
+  refunds: { path: '/refunds', label: 'Refunds', icon: 'Undo2', access: ['refunds'], filters: { page: 1, recovery: '' } },
 
   signIn: { path: '/sign-in', label: 'Sign In', access: ['signIn'], isPublic: true },
   forgetPassword: { path: '/forget-password', label: 'Forget Password', access: ['forgotPassword'], isPublic: true },

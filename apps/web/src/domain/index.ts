@@ -4,3 +4,6 @@ export { bookingTone, listingTone, paymentTone } from './statusTones';
 export { RejectDialog, type RejectDialogProps } from './moderation/RejectDialog';
 export { rejectionFields } from './moderation/rejectionFields';
 export { ListingBulkActions, type ListingBulkActionsProps } from './moderation/ListingBulkActions';
+export { RefundDialog } from './refunds/RefundDialog';
+export { type RefundTarget } from './refunds/refundsApi';
+export { TaxInvoiceButton } from './invoices/TaxInvoiceButton';

@@ -132,6 +132,7 @@ export async function downloadFile(
   query: Record<string, QueryValue>,
   onProgress: (progress: DownloadProgress) => void,
   signal?: AbortSignal,
+  isRetryAfterStepUp = false,
 ): Promise<void> {
   const token = readToken();
   let response: Response;
@@ -146,7 +147,12 @@ export async function downloadFile(
   }
   if (!response.ok || !response.body) {
     const payload: unknown = await response.json().catch(() => null);
-    throw apiErrorOf(response.status, payload, token);
+    const error = apiErrorOf(response.status, payload, token);
+    // A file of whole bank details (a payout batch's ABA file) is a step-up call: the code is asked once, as apiRequest does.
+    if (error.status === 403 && error.reason === 'STEP_UP_REQUIRED' && !isRetryAfterStepUp && (await onStepUpRequired())) {
+      return downloadFile(path, query, onProgress, signal, true);
+    }
+    throw error;
   }
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let lines = 0;

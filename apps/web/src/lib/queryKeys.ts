@@ -16,6 +16,8 @@ const ADMINS = ['admins'] as const;
 const BOOKINGS = { ute: ['uteBookings'] as const, job: ['jobBookings'] as const };
 const LEDGER = ['ledger'] as const;
 const RECONCILIATION = ['reconciliation'] as const;
+const DISPUTES = ['disputes'] as const;
+const PAYOUT_BATCHES = ['payoutBatches'] as const;
 
 /**
  * Every query key of the app in one place, so a feature can refresh another's lists without
@@ -78,6 +80,19 @@ export const queryKeys = {
     ...listKeysOf(RECONCILIATION),
     run: (id: string) => [...RECONCILIATION, 'run', id] as const,
   },
+  /** Payout batches, each batch with its credits, and the bookings a new batch may take: every batch change refreshes them all. */
+  payoutBatches: {
+    ...listKeysOf(PAYOUT_BATCHES),
+    batch: (id: string) => [...PAYOUT_BATCHES, 'batch', id] as const,
+    candidates: [...PAYOUT_BATCHES, 'candidates'] as const,
+  },
+  /** Stripe's disputes and each one with its evidence: saving, submitting or recovering one refreshes them all (and the ledger it moves). */
+  disputes: {
+    ...listKeysOf(DISPUTES),
+    dispute: (id: string) => [...DISPUTES, 'dispute', id] as const,
+  },
+  /** Refunds: the list, and each payment's refund summary (the dialog); a refund or a recovery choice refreshes them all. */
+  refunds: listKeysOf(['refunds']),
   faq: wholeListKeysOf(['faq']),
   blogs: wholeListKeysOf(['blogs']),
 };

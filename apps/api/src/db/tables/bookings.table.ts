@@ -53,6 +53,10 @@ export const uteBookings = pgTable(
     index('ute_bookings_owner_idx')
       .on(t.ownerId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
+    // A payment's booking by the payment intent's id (migration 0020, modules/refunds/paymentBooking.repository.ts).
+    index('ute_bookings_transaction_idx')
+      .on(t.transactionId)
+      .where(sql`${t.transactionId} is not null`),
   ],
 );
 
@@ -93,5 +97,9 @@ export const jobBookings = pgTable(
     index('job_bookings_owner_idx')
       .on(t.ownerId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
+    // A payment's booking by the payment intent's id (migration 0020, modules/refunds/paymentBooking.repository.ts).
+    index('job_bookings_transaction_idx')
+      .on(t.transactionId)
+      .where(sql`${t.transactionId} is not null`),
   ],
 );

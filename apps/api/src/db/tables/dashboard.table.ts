@@ -38,6 +38,10 @@ export const COUNTERS = {
   paymentsManualAwaiting: 'payments_manual_awaiting',
   shipmentsAwaitingPrice: 'shipments_awaiting_price',
   customerQueriesUnanswered: 'customer_queries_unanswered',
+  /** Disputes Stripe waits for evidence on, none submitted yet (0021). */
+  disputesNeedingEvidence: 'disputes_needing_evidence',
+  /** Refunds whose owner share waits for finance's recovery choice (0020). */
+  refundsUndecided: 'refunds_undecided',
 } as const;
 
 export type CounterName = (typeof COUNTERS)[keyof typeof COUNTERS];

@@ -46,6 +46,15 @@ export const JOURNAL_KINDS = [
   'payout.reversed',
   /** A booking paid out before the ledger existed (backfill) or imported already paid. */
   'payout.before-ledger',
+  /** Disputes (migration 0021, docs/design.md §9.7): Stripe withdrew the disputed amount; it gave it back (won); a loss borne by the platform or charged to the owner. */
+  'dispute.funds-withdrawn',
+  'dispute.funds-reinstated',
+  'dispute.loss-absorbed',
+  'dispute.loss-owner',
+  /** Refunds (migration 0020, docs/design.md §9.6): a refund made; its owner share recovered as an admin chose later; a transfer reversal Stripe refused (the share goes to the owner's balance). */
+  'refund.issued',
+  'refund.recovered',
+  'refund.reversal-failed',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
@@ -59,6 +68,10 @@ export const ledgerJournals = pgTable(
     bookingId: uuid('booking_id'),
     payoutId: uuid('payout_id'),
     paymentId: uuid('payment_id'),
+    /** The dispute (disputes.id) a dispute journal is about (migration 0021). */
+    disputeId: uuid('dispute_id'),
+    /** The refund (refunds.id) a refund journal is about (migration 0020). */
+    refundId: uuid('refund_id'),
     /** Why, in words: an adjustment's reason, a provider's failure message. */
     memo: text('memo'),
     adminId: uuid('admin_id').references(() => admins.id),
@@ -82,6 +95,17 @@ export const ledgerJournals = pgTable(
       .on(t.kind, t.paymentId)
       .where(sql`${t.paymentId} is not null`),
     index('ledger_journals_booking_idx').on(t.bookingId),
+    // One of each dispute step per dispute, and one loss journal whichever recovery was chosen (migration 0021).
+    uniqueIndex('ledger_journals_dispute_once_idx')
+      .on(t.kind, t.disputeId)
+      .where(sql`${t.disputeId} is not null`),
+    uniqueIndex('ledger_journals_dispute_loss_once_idx')
+      .on(t.disputeId)
+      .where(sql`${t.disputeId} is not null and ${t.kind} in ('dispute.loss-absorbed', 'dispute.loss-owner')`),
+    // One of each refund step per refund (migration 0020).
+    uniqueIndex('ledger_journals_refund_once_idx')
+      .on(t.kind, t.refundId)
+      .where(sql`${t.refundId} is not null`),
   ],
 );
 

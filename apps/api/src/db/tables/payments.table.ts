@@ -28,5 +28,9 @@ export const payments = pgTable(
     index('payments_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // A user's payments, newest first: the user page's section and its "see all" list (migration 0010).
     index('payments_payer_idx').on(t.payerId, t.createdAt.desc(), t.id.desc()),
+    // A Stripe refund's payment by its payment intent's id (migration 0020).
+    index('payments_transaction_idx')
+      .on(t.transactionId)
+      .where(sql`${t.transactionId} is not null`),
   ],
 );

@@ -14,7 +14,7 @@ export const payouts = pgTable(
       .references(() => users.id),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('aud'),
-    /** stripe | ledger | manual */
+    /** stripe | ledger | manual | aba (a payout batch's, settled by the batch: modules/batches) */
     method: text('method').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** pending (sent to the provider, outcome not yet recorded) | succeeded | failed */

@@ -30,6 +30,7 @@ import {
   type JobBookingRow,
   type UteBookingRow,
 } from './bookings.repository';
+import { refundedCentsOfBookings } from '../refunds/refunds.repository';
 
 function addressOf(street: string | null, state: string | null, postalCode: string | null): Address | null {
   if (street === null && state === null && postalCode === null) return null;
@@ -131,6 +132,10 @@ export const JOB_BOOKING_CSV: readonly CsvColumn<JobBookingExportRow>[] = [
 ];
 
 /** One tab of a booking list: the page as DTOs, its total, and which payout provider transfers. */
+/** What was refunded of the booking's payment (docs/design.md §9.6), on the rows that had refunds. */
+const withRefunded = <TDto extends { _id: string }>(dto: TDto, refunded: Map<string, number>): TDto =>
+  refunded.has(dto._id) ? { ...dto, refundedCents: refunded.get(dto._id) } : dto;
+
 function toBookingListResponse<TRow, TDto>(
   payoutProvider: PayoutProviderName,
   query: BookingListQuery,
@@ -154,12 +159,14 @@ export interface BookingsServiceDeps {
 export function createBookingsService({ db, payoutProviderName }: BookingsServiceDeps) {
   async function getUteBookings(query: BookingListQuery) {
     const page = await listUteBookings(db, { ...bookingListFilter(query), page: query.page, limit: query.limit });
-    return toBookingListResponse(payoutProviderName, query, page, toUteBookingDto);
+    const refunded = await refundedCentsOfBookings(db, 'ute', page.rows);
+    return toBookingListResponse(payoutProviderName, query, page, (row) => withRefunded(toUteBookingDto(row), refunded));
   }
 
   async function getJobBookings(query: BookingListQuery) {
     const page = await listJobBookings(db, { ...bookingListFilter(query), page: query.page, limit: query.limit });
-    return toBookingListResponse(payoutProviderName, query, page, toJobBookingDto);
+    const refunded = await refundedCentsOfBookings(db, 'job', page.rows);
+    return toBookingListResponse(payoutProviderName, query, page, (row) => withRefunded(toJobBookingDto(row), refunded));
   }
 
   /** GET ute-booking-list/export: every booking of the list under this query (tab, work queue), as CSV, read in batches. */

@@ -40,6 +40,8 @@ export const WORK_QUEUE_COUNTERS = {
   manualPaymentsAwaitingAcceptance: COUNTERS.paymentsManualAwaiting,
   unansweredQueries: COUNTERS.customerQueriesUnanswered,
   quotesAwaitingPrice: COUNTERS.shipmentsAwaitingPrice,
+  disputesNeedingEvidence: COUNTERS.disputesNeedingEvidence,
+  undecidedRefunds: COUNTERS.refundsUndecided,
 } as const satisfies Record<WorkQueue, unknown>;
 
 /** These queues' sizes, in the order given, from the trigger-kept counters in one indexed read. */

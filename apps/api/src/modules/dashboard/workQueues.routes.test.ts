@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { WORK_QUEUES, type AdminRole, type WorkQueue, type WorkQueueCount } from '@ute/contract';
 import { queryRows } from '../../db/database';
-import { jobBookings, payments, queryReplies, uteBookings } from '../../db/schema';
+import { disputes, jobBookings, payments, queryReplies, refunds, uteBookings } from '../../db/schema';
 import { upsertAdmin } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';
 import {
@@ -73,7 +73,24 @@ const QUEUES: Record<WorkQueue, { table: string; where: string; list: string; ro
       rowsOf: (body: { data: { _id: string }[] }) => body.data,
       totalOf: (body: { totalCounts: number }) => body.totalCounts,
     },
+    disputesNeedingEvidence: {
+      table: 'disputes',
+      where: "status in ('warning_needs_response', 'needs_response') and evidence_submitted_at is null",
+      list: '/disputes?status=needs_response',
+      rowsOf: (body: { data: { id: string }[] }) => body.data.map((row) => ({ _id: row.id })),
+      totalOf: (body: { totalCount: number }) => body.totalCount,
+    },
+    undecidedRefunds: {
+      table: 'refunds',
+      where: "recovery = 'undecided'",
+      list: '/refunds?recovery=undecided',
+      rowsOf: (body: { data: { id: string }[] }) => body.data.map((row) => ({ _id: row.id })),
+      totalOf: (body: { totalCount: number }) => body.totalCount,
+    },
   };
+
+/** The lists not read newest first: Disputes reads by evidence due date, soonest first (docs/design.md §9.7). */
+const LIST_ORDERS: Partial<Record<WorkQueue, string>> = { disputesNeedingEvidence: 'evidence_due_by asc nulls last, created_at desc, id asc' };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,7 +106,8 @@ async function countOf(queue: WorkQueue): Promise<number> {
 
 async function firstPageIdsOf(queue: WorkQueue): Promise<string[]> {
   const { table, where } = QUEUES[queue];
-  const rows = await queryRows<{ id: string }>(t.database.db, sql.raw(`select id from ${table} where ${where} order by created_at desc, id desc limit 10`));
+  const orderBy = LIST_ORDERS[queue] ?? 'created_at desc, id desc';
+  const rows = await queryRows<{ id: string }>(t.database.db, sql.raw(`select id from ${table} where ${where} order by ${orderBy} limit 10`));
   return rows.map((row) => row.id);
 }
 
@@ -124,7 +142,9 @@ async function expectQueuesExact(): Promise<Record<WorkQueue, number>> {
 describe('GET /api/admin/work-queues', () => {
   it('answers every queue equal to COUNT(*) of its rows and to its filtered list, on the seeded data', async () => {
     const counts = await expectQueuesExact();
-    for (const queue of WORK_QUEUES) expect(counts[queue], queue).toBeGreaterThan(0);
+    // The demo data has no disputes and no refunds made in Stripe's dashboard: Stripe makes them (the next test adds some).
+    for (const queue of WORK_QUEUES.filter((name) => name !== 'disputesNeedingEvidence' && name !== 'undecidedRefunds'))
+      expect(counts[queue], queue).toBeGreaterThan(0);
   });
 
   it('stays exact through inserts, the admin actions that empty the queues, updates and deletes', async () => {
@@ -185,6 +205,44 @@ describe('GET /api/admin/work-queues', () => {
     ).toBe(200);
     expect((await t.request({ method: 'DELETE', url: `/reject-quote/${quotes[1].id}` })).statusCode).toBe(200);
 
+    // Disputes: Stripe waits for evidence on new ones (inquiries too); submitted evidence or a close takes one out.
+    const dueBy = (days: number) => new Date(Date.now() + days * 86_400_000);
+    const disputeRows = await db
+      .insert(disputes)
+      .values(
+        ['needs_response', 'warning_needs_response', 'needs_response', 'under_review'].map((status, index) => ({
+          stripeDisputeId: `dp_queue_${index}_${Date.now()}`,
+          amountCents: 1000,
+          currency: 'aud',
+          reason: 'fraudulent',
+          status,
+          stripeCreatedAt: new Date(),
+          lastEventAt: new Date(),
+          evidenceDueBy: dueBy(index + 1),
+        })),
+      )
+      .returning();
+    await db.update(disputes).set({ evidenceSubmittedAt: new Date() }).where(eq(disputes.id, disputeRows[0].id));
+    await db.update(disputes).set({ status: 'lost' }).where(eq(disputes.id, disputeRows[2].id));
+
+    // Refunds: two made in Stripe's dashboard wait for a recovery choice; choosing one takes it out.
+    const refundPayments = await createPayments(db, [{ isStripe: true, status: 'succeeded', transactionId: 'pi_queue_refund', amountCents: 5_000 }]);
+    const refundRows = await db
+      .insert(refunds)
+      .values(
+        [1, 2].map((n) => ({
+          paymentId: refundPayments[0].id,
+          amountCents: 1_000,
+          reason: 'other' as const,
+          recovery: 'undecided' as const,
+          method: 'stripe' as const,
+          status: 'succeeded' as const,
+          idempotencyKey: `stripe-re_queue_${n}_${Date.now()}`,
+        })),
+      )
+      .returning();
+    await db.update(refunds).set({ recovery: 'absorb' }).where(eq(refunds.id, refundRows[0].id));
+
     const after = await expectQueuesExact();
     expect(after).toEqual({
       pendingUtes: before.pendingUtes + 1,
@@ -194,6 +252,8 @@ describe('GET /api/admin/work-queues', () => {
       manualPaymentsAwaitingAcceptance: before.manualPaymentsAwaitingAcceptance + 1,
       unansweredQueries: before.unansweredQueries + 1,
       quotesAwaitingPrice: before.quotesAwaitingPrice + 1,
+      disputesNeedingEvidence: before.disputesNeedingEvidence + 1,
+      undecidedRefunds: before.undecidedRefunds + 1,
     });
   });
 
@@ -225,7 +285,10 @@ describe('GET /api/admin/work-queues', () => {
   it('answers only the queues whose lists the caller may open', async () => {
     const expected: [AdminRole[], WorkQueue[]][] = [
       [['moderator'], ['pendingUtes', 'pendingJobs', 'quotesAwaitingPrice']],
-      [['finance'], ['uteBookingsAwaitingPayout', 'jobBookingsAwaitingPayout', 'manualPaymentsAwaitingAcceptance']],
+      [
+        ['finance'],
+        ['uteBookingsAwaitingPayout', 'jobBookingsAwaitingPayout', 'manualPaymentsAwaitingAcceptance', 'disputesNeedingEvidence', 'undecidedRefunds'],
+      ],
       [['support'], ['unansweredQueries']],
       [['content'], []],
       [['owner'], [...WORK_QUEUES]],

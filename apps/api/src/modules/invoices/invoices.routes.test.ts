@@ -136,7 +136,17 @@ describe('tax invoices api', () => {
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     const numbers = (await t.database.db.select({ number: taxInvoices.number }).from(taxInvoices).orderBy(taxInvoices.number)).map((row) => row.number);
     expect(numbers).toEqual(numbers.map((_, index) => index + 1));
-    expect(await t.database.db.select().from(taxInvoices).where(sql`${taxInvoices.bookingId} in (${sql.join(bookings.map((booking) => sql`${booking.id}`), sql`, `)})`)).toHaveLength(6);
+    expect(
+      await t.database.db
+        .select()
+        .from(taxInvoices)
+        .where(
+          sql`${taxInvoices.bookingId} in (${sql.join(
+            bookings.map((booking) => sql`${booking.id}`),
+            sql`, `,
+          )})`,
+        ),
+    ).toHaveLength(6);
 
     const last = numbers.at(-1) ?? 0;
     const skip = t.database.db.execute(
@@ -144,7 +154,9 @@ describe('tax invoices api', () => {
           values (${last + 2}, 'ute', ${randomUUID()}, 'UB-X', ${owner.id}, 'x', 'x@example.com', 'x', '51824753556', 100, 10, 1)`,
     );
     await expect(skip).rejects.toMatchObject({ cause: { message: expect.stringMatching(/not the next number/) } });
-    await expect(t.database.db.execute(sql`update tax_invoices set fee_cents = 1`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+    await expect(t.database.db.execute(sql`update tax_invoices set fee_cents = 1`)).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/append-only/) },
+    });
     await expect(t.database.db.execute(sql`delete from tax_invoices`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
   });
 

@@ -5,6 +5,7 @@ import { planWindow } from '../../db/paging';
 import { admins } from '../../db/tables/auth.table';
 import { ledgerJournals, ledgerLines, platformFees, type JournalKind, type LedgerAccount } from '../../db/tables/ledger.table';
 import { ownerPayoutStatus } from '../../db/tables/payouts.table';
+import { refunds } from '../../db/tables/refunds.table';
 
 export interface JournalLine {
   account: LedgerAccount;
@@ -20,6 +21,8 @@ export interface JournalHeader {
   bookingId?: string;
   payoutId?: string;
   paymentId?: string;
+  disputeId?: string;
+  refundId?: string;
   memo?: string;
   adminId?: string | null;
   requestId?: string;
@@ -70,6 +73,41 @@ export async function findPayableSplit(db: DbOrTx, kind: BookingKind, bookingId:
   const gstCents = 0 - of('gst_payable');
   const feeCents = 0 - of('fee_revenue') + gstCents;
   return { grossCents: of('customer_funds'), feeCents, gstCents, netCents: 0 - of('owner_payable') };
+}
+
+/** What a payout of a booking sends, and why when it is less than the booking's net. */
+export interface PayoutDue {
+  /** The payable net less the owner's share of the booking's refunds made before it was paid. */
+  netCents: number;
+  /** The owner's payable balance (all their bookings, less what they owe); null when they have none. */
+  balanceCents: number | null;
+  /** min(netCents, balanceCents): what is sent. */
+  amountCents: number;
+}
+
+/**
+ * The amount of a booking's payout (docs/design.md §9.6), in the transaction that claimed the booking
+ * (its row lock orders it after any refund of the booking being recorded): the payable net less the
+ * owner's share of the booking's refunds made before it was paid, never more than the owner's payable
+ * balance, so a debt charged to their balance (a refund's or a lost dispute's share) is offset against
+ * it. The owner's balance row is locked: two payouts of one owner take turns. Transfer, manual payout
+ * and bank-file batches all pay this.
+ */
+export async function payoutAmountOf(tx: DbOrTx, booking: { kind: BookingKind; id: string; ownerId: string; amount: number }): Promise<PayoutDue> {
+  const { netCents: payableNetCents } = await ensurePayableSplit(tx, booking);
+  const [refunded] = await tx
+    .select({ ownerCents: sql<string>`coalesce(sum(${refunds.ownerCents}), 0)` })
+    .from(refunds)
+    .where(
+      and(eq(refunds.bookingKind, booking.kind), eq(refunds.bookingId, booking.id), eq(refunds.status, 'succeeded'), eq(refunds.recovery, 'not_paid_yet')),
+    );
+  const netCents = payableNetCents - Number(refunded.ownerCents);
+  const [balance] = await queryRows<{ payable_cents: string }>(
+    tx,
+    sql`select payable_cents from ledger_owner_balances where owner_id = ${booking.ownerId} for update`,
+  );
+  const balanceCents = balance ? Number(balance.payable_cents) : null;
+  return { netCents, balanceCents, amountCents: Math.max(0, Math.min(netCents, balanceCents ?? netCents)) };
 }
 
 /** An owner's position: what is owed now, what is on its way, what was paid out (cents, as positive amounts). */
@@ -266,10 +304,12 @@ export async function listOwnerLedger(
       select e.*, sum(e.owed_change) over (order by e.seq rows unbounded preceding) as owed_after, count(*) over ()::int as total
       from entries e
     )
-    select r.journal_id, j.kind, j.created_at, j.booking_kind, j.booking_id,
+    select r.journal_id, j.kind, j.created_at, coalesce(j.booking_kind, rf.booking_kind) as booking_kind, coalesce(j.booking_id, rf.booking_id) as booking_id,
       r.owed_change::bigint as owed_change, r.paid_change::bigint as paid_change, r.owed_after::bigint as owed_after, r.total
     from running r
     join ledger_journals j on j.id = r.journal_id
+    -- A refund's journals name their booking through the refund (docs/design.md §9.6).
+    left join refunds rf on rf.id = j.refund_id
     order by r.seq desc
     limit ${page.limit} offset ${page.offset}
   `,

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database';
 import type { FileStorage } from '../../platform/storage/fileStorage';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { findRecentReceiptReads } from '../audit/audit.repository';
+import { refundedCentsOfPayments } from '../refunds/refunds.repository';
 import { acceptManualPayment, findPaymentById, listPayments, paymentListSource, type PaymentListSourceFilter, type PaymentRow } from './payments.repository';
 
 /** Receipts are private: the list carries a short-lived signed URL, never the bare file path. */
@@ -91,8 +92,10 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
   async function readPaymentPage(query: PaymentListQuery, filter: PaymentListSourceFilter, actor: Actor) {
     const { rows, total } = await listPayments(db, { ...filter, limit: query.limit, page: query.page });
     await logReceiptReads(rows, actor);
+    // What was refunded of each (docs/design.md §9.6): "Refunded A$x" / "Partly refunded" on the row.
+    const refunded = await refundedCentsOfPayments(db, rows);
     return {
-      data: rows.map((row) => toPaymentDto(row, files)),
+      data: rows.map((row) => ({ ...toPaymentDto(row, files), ...(refunded.has(row.id) ? { refundedCents: refunded.get(row.id) } : {}) })),
       totalCount: total,
       paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
     };

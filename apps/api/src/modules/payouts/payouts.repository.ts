@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { BookingKind } from '@ute/contract';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { PAYOUT_BATCH_METHOD, type BookingKind } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { payouts } from '../../db/tables/payouts.table';
 import { users } from '../../db/tables/users.table';
@@ -38,9 +38,14 @@ export async function markPayoutFailed(tx: DbOrTx, id: string, failureMessage: s
   return row;
 }
 
-/** Pending payouts, oldest first (uses payouts_status_idx). */
+/** Pending payouts, oldest first (uses payouts_status_idx); not a payout batch's, which the batch settles (modules/batches). */
 export async function listPendingPayouts(db: DbOrTx, limit = 500): Promise<PayoutRow[]> {
-  return db.select().from(payouts).where(eq(payouts.status, 'pending')).orderBy(asc(payouts.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.status, 'pending'), ne(payouts.method, PAYOUT_BATCH_METHOD)))
+    .orderBy(asc(payouts.createdAt))
+    .limit(limit);
 }
 
 export async function findPendingPayoutOfBooking(db: DbOrTx, kind: BookingKind, bookingId: string): Promise<PayoutRow | undefined> {

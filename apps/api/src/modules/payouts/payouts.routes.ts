@@ -3,12 +3,18 @@ import { RECONCILIATION_MESSAGES } from '@ute/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeOptions } from '../../plugins/contractRoutes';
 import { actorOf } from '../../platform/audit/auditLog';
+import { remittanceNudgeOf } from '../invoices/invoices.service';
 import { createPayoutsService } from './payouts.service';
 import { createReconciliationService } from './reconciliation.service';
 
 export async function payoutsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const payouts = createPayoutsService({ db: app.ctx.db, payouts: app.ctx.payouts, log: app.ctx.log });
+  const payouts = createPayoutsService({
+    db: app.ctx.db,
+    payouts: app.ctx.payouts,
+    log: app.ctx.log,
+    onPayoutSucceeded: remittanceNudgeOf(app.ctx.queue, app.ctx.log),
+  });
   const reconciliation = createReconciliationService({ db: app.ctx.db, payouts: app.ctx.payouts, log: app.ctx.log });
   const tags = ['payouts'];
 

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAYOUT_MESSAGES, payoutBlockedReason, type BookingKind, type MessageResponse } from '@ute/contract';
+import {
+  BATCH_MESSAGES,
+  ownerOwesMessage,
+  PAYOUT_BATCH_METHOD,
+  PAYOUT_MESSAGES,
+  payoutBlockedReason,
+  REFUND_MESSAGES,
+  type BookingKind,
+  type MessageResponse,
+} from '@ute/contract';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Db, Tx } from '../../db/database';
 import type { LedgerAccount } from '../../db/tables/ledger.table';
 import { claimBookingForPayout, findOwner, findPayableBooking, setBookingTransferState, type PayableBooking } from '../bookings/bookings.repository';
-import { ensurePayableSplit, findOwnerPayoutStatus, postJournal, updateOwnerPayoutStatus } from '../ledger/ledger.repository';
+import { ensurePayableSplit, findOwnerPayoutStatus, payoutAmountOf, postJournal, updateOwnerPayoutStatus } from '../ledger/ledger.repository';
 import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
 import {
   countPayoutsOfBooking,
@@ -58,8 +67,8 @@ function payoutRequestOf(payout: PayoutRow, destinationAccountId: string | null)
 
 type ReconcileOutcome = { outcome: 'succeeded' } | { outcome: 'failed'; message: string } | { outcome: 'pending' };
 
-/** The next payout row of a booking: each attempt gets its own idempotency key (Stripe replays a stored error per key). */
-async function insertNextPayout(
+/** The next payout row of a booking: each attempt gets its own idempotency key (Stripe replays a stored error per key). Payout batches start theirs with it too. */
+export async function insertNextPayout(
   tx: Tx,
   booking: PayableBooking,
   amountCents: number,
@@ -93,8 +102,8 @@ const PAYOUT_JOURNAL_MOVES = {
   'payout.manual': { debit: 'owner_payable', credit: 'owner_paid_out' },
 } as const satisfies Record<string, { debit: LedgerAccount; credit: LedgerAccount }>;
 
-/** Writes a payout step's journal in the transaction of the step itself. */
-function postPayoutJournal(tx: Tx, payout: PayoutRow, kind: keyof typeof PAYOUT_JOURNAL_MOVES, actor: Actor, memo?: string) {
+/** Writes a payout step's journal in the transaction of the step itself (payout batches' steps too). */
+export function postPayoutJournal(tx: Tx, payout: PayoutRow, kind: keyof typeof PAYOUT_JOURNAL_MOVES, actor: Actor, memo?: string) {
   const { debit, credit } = PAYOUT_JOURNAL_MOVES[kind];
   return postJournal(
     tx,
@@ -114,6 +123,17 @@ function postPayoutJournal(tx: Tx, payout: PayoutRow, kind: keyof typeof PAYOUT_
   );
 }
 
+/**
+ * The amount of a claimed booking's payout (payoutAmountOf: less the owner's share of its refunds, a debt
+ * on their balance offset); a 409 rolls the claim back when nothing is left to pay.
+ */
+async function claimedAmountOf(tx: Tx, booking: PayableBooking): Promise<number> {
+  const due = await payoutAmountOf(tx, booking);
+  if (due.netCents < 1) throw conflict(REFUND_MESSAGES.ownerShareTaken);
+  if (due.amountCents < 1) throw conflict(ownerOwesMessage(due.balanceCents ?? 0, due.netCents));
+  return due.amountCents;
+}
+
 /** What a Stripe transfer event tells us (its object, re-read or as delivered). */
 export interface StripeTransferFacts {
   id: string;
@@ -131,6 +151,8 @@ export interface PayoutsServiceDeps {
   db: Db;
   payouts: PayoutProvider;
   log: FastifyBaseLogger;
+  /** Told after a payout is recorded succeeded (the owner's remittance mail goes out then; modules/invoices). */
+  onPayoutSucceeded?: () => void;
 }
 
 /**
@@ -138,11 +160,18 @@ export interface PayoutsServiceDeps {
  * exactly once, whatever the races, retries and crashes; every step is audited and journalled in
  * the same transaction.
  */
-export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
+export function createPayoutsService({ db, payouts, log, onPayoutSucceeded }: PayoutsServiceDeps) {
   /** 409 while finance holds the owner's payouts, or (for a Stripe transfer) while Stripe says their account cannot be paid. */
   async function refuseBlockedOwner(ownerId: string, { isStripe }: { isStripe: boolean }): Promise<void> {
     const reason = payoutBlockedReason(await findOwnerPayoutStatus(db, ownerId), { isStripe });
     if (reason) throw conflict(reason);
+  }
+
+  /** 409 for a booking a payout batch has claimed: only the batch pays or releases it (modules/batches). */
+  async function refuseBatchedBooking(booking: PayableBooking): Promise<void> {
+    if (booking.transferState !== 'transferring') return;
+    const pending = await findPendingPayoutOfBooking(db, booking.kind, booking.id);
+    if (pending?.method === PAYOUT_BATCH_METHOD) throw conflict(BATCH_MESSAGES.bookingInBatch);
   }
 
   /** Records a transfer the provider made: payout succeeded, booking transferred, audit, in one transaction. */
@@ -152,7 +181,7 @@ export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
     actor: Actor,
     action: 'payout.succeed' | 'payout.reconcile' | 'payout.webhook',
   ): Promise<boolean> {
-    return db.transaction(async (tx) => {
+    const recorded = await db.transaction(async (tx) => {
       const updated = await markPayoutSucceeded(tx, payout.id, transferId);
       if (!updated) return false; // someone else (a concurrent reconciliation) recorded it first
       const kind = payout.bookingKind as BookingKind;
@@ -174,6 +203,8 @@ export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
       });
       return true;
     });
+    if (recorded) onPayoutSucceeded?.();
+    return recorded;
   }
 
   /** The provider refused: nothing was sent, so the booking may be paid again later. */
@@ -245,16 +276,18 @@ export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
     const booking = await findPayableBooking(db, params.bookingId);
     if (!booking) throw notFound('Booking');
     if (booking.ownerId !== params.uteOwnerId) throw badRequest(PAYOUT_MESSAGES.notOwner);
+    await refuseBatchedBooking(booking);
     const early = transferConflict(booking);
     if (early && booking.transferState !== 'transferring') throw early;
     await refuseBlockedOwner(booking.ownerId, { isStripe: payouts.name === 'stripe' });
-    const { netCents: amountCents } = await ensurePayableSplit(db, booking);
-    if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
+    const { netCents } = await ensurePayableSplit(db, booking);
+    if (netCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
     const owner = await findOwner(db, booking.ownerId);
     if (payouts.name === 'stripe' && !owner?.stripeAccountId) throw conflict(PAYOUT_MESSAGES.noStripeAccount);
 
     const payout = await db.transaction(async (tx) => {
       if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferring'))) return null;
+      const amountCents = await claimedAmountOf(tx, booking);
       const row = await insertNextPayout(tx, booking, amountCents, actor, { method: payouts.name, status: 'pending' });
       await postPayoutJournal(tx, row, 'payout.started', actor);
       await writeAudit(tx, actor, {
@@ -297,6 +330,7 @@ export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
    */
   async function resumeStalePayout(booking: PayableBooking, actor: Actor): Promise<MessageResponse> {
     const pending = await findPendingPayoutOfBooking(db, booking.kind, booking.id);
+    if (pending?.method === PAYOUT_BATCH_METHOD) throw conflict(BATCH_MESSAGES.bookingInBatch);
     if (!pending || Date.now() - pending.createdAt.getTime() < STALE_PAYOUT_MS) throw conflict(PAYOUT_MESSAGES.beingTransferred);
     const result = await reconcilePayout(pending, actor);
     if (result.outcome === 'succeeded') return { message: transferredMessage(payouts) };
@@ -308,14 +342,16 @@ export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
   async function recordManualTransfer(bookingId: string, kind: BookingKind | undefined, actor: Actor): Promise<MessageResponse> {
     const booking = await findPayableBooking(db, bookingId, kind);
     if (!booking) throw notFound('Booking');
+    await refuseBatchedBooking(booking);
     const early = transferConflict(booking);
     if (early) throw early;
     await refuseBlockedOwner(booking.ownerId, { isStripe: false });
-    const { netCents: amountCents } = await ensurePayableSplit(db, booking);
-    if (amountCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
+    const { netCents } = await ensurePayableSplit(db, booking);
+    if (netCents < 1) throw conflict(PAYOUT_MESSAGES.zeroAmount);
 
     const recorded = await db.transaction(async (tx) => {
       if (!(await claimBookingForPayout(tx, booking.kind, booking.id, 'transferred'))) return false;
+      const amountCents = await claimedAmountOf(tx, booking);
       const row = await insertNextPayout(tx, booking, amountCents, actor, { method: 'manual', status: 'succeeded', completedAt: new Date() });
       await postPayoutJournal(tx, row, 'payout.manual', actor);
       await writeAudit(tx, actor, {
@@ -330,8 +366,10 @@ export function createPayoutsService({ db, payouts, log }: PayoutsServiceDeps) {
     if (!recorded) {
       const current = await findPayableBooking(db, booking.id, booking.kind);
       if (!current) throw notFound('Booking');
+      await refuseBatchedBooking(current);
       throw transferConflict(current) ?? conflict(PAYOUT_MESSAGES.beingTransferred);
     }
+    onPayoutSucceeded?.();
     return { message: PAYOUT_MESSAGES.manualTransferred };
   }
 

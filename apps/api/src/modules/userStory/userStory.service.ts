@@ -1,6 +1,7 @@
 import {
   formatAud,
   formatCentsAud,
+  refundedLabel,
   toListingStatus,
   truncateWords,
   USER_STORY_ITEMS,
@@ -18,6 +19,7 @@ import { listJobs } from '../jobs/jobs.repository';
 import { findLiveUser, type UserRow } from '../users/users.repository';
 import { toUserDto } from '../users/users.service';
 import { listUtes } from '../utes/utes.repository';
+import { refundedCentsOfPayments } from '../refunds/refunds.repository';
 import * as repo from './userStory.repository';
 
 const at = (date: Date) => date.toISOString();
@@ -80,6 +82,7 @@ const SECTIONS: Record<
   },
   payments: async (db, user, limit) => {
     const { rows, total } = await repo.findPayments(db, user.id, limit);
+    const refunded = await refundedCentsOfPayments(db, rows);
     return {
       total,
       items: rows.map((row) => ({
@@ -87,7 +90,8 @@ const SECTIONS: Record<
         title: formatCentsAud(row.amountCents),
         detail: `${row.isStripe ? 'Stripe' : 'Manual'} · ${row.isJob ? 'job' : 'ute'}`,
         at: at(row.createdAt),
-        status: row.status,
+        // A refunded payment says so (docs/design.md §9.6) instead of its payment status.
+        status: refundedLabel(refunded.get(row.id), row.amountCents) ?? row.status,
       })),
     };
   },

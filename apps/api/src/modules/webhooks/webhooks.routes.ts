@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeOptions } from '../../plugins/contractRoutes';
 import { actorOf } from '../../platform/audit/auditLog';
+import { remittanceNudgeOf } from '../invoices/invoices.service';
 import { createPayoutsService } from '../payouts/payouts.service';
+import { createRefundsService } from '../refunds/refunds.service';
 import { createWebhooksService, type WebhooksServiceDeps } from './webhooks.service';
 
 /** The webhooks service of a running app: its inbox worker applies events through the payouts service. */
 export function webhooksServiceOf(
   ctx: Pick<WebhooksServiceDeps, 'db' | 'queue' | 'log'> & {
     payouts: Parameters<typeof createPayoutsService>[0]['payouts'];
+    refunds: Parameters<typeof createRefundsService>[0]['refunds'];
+    mailer: Parameters<typeof createRefundsService>[0]['mailer'];
     config: { STRIPE_WEBHOOK_SECRET?: string; STRIPE_SECRET_KEY?: string };
   },
 ) {
@@ -16,7 +20,8 @@ export function webhooksServiceOf(
     db: ctx.db,
     queue: ctx.queue,
     log: ctx.log,
-    payouts: createPayoutsService({ db: ctx.db, payouts: ctx.payouts, log: ctx.log }),
+    payouts: createPayoutsService({ db: ctx.db, payouts: ctx.payouts, log: ctx.log, onPayoutSucceeded: remittanceNudgeOf(ctx.queue, ctx.log) }),
+    refunds: createRefundsService({ db: ctx.db, refunds: ctx.refunds, mailer: ctx.mailer, log: ctx.log }),
     signingSecret: ctx.config.STRIPE_WEBHOOK_SECRET,
     isLivemode: ctx.config.STRIPE_SECRET_KEY?.startsWith('sk_live_') ?? false,
   });

@@ -7,6 +7,8 @@ import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../lib/jobQueue';
 import type { PayoutsService, StripeTransferFacts, WebhookOutcome } from '../payouts/payouts.service';
+import { isRefundEventType, type RefundsService } from '../refunds/refunds.service';
+import { createDisputeEventsService, isDisputeEventType } from '../disputes/disputeEvents';
 import {
   claimStripeEvent,
   findStripeEvent,
@@ -27,6 +29,8 @@ export interface WebhooksServiceDeps {
   db: Db;
   queue: JobQueue;
   payouts: PayoutsService;
+  /** Stripe's refund events (charge.refunded and the refund's own): modules/refunds. */
+  refunds: Pick<RefundsService, 'applyStripeRefundEvent'>;
   log: FastifyBaseLogger;
   /** STRIPE_WEBHOOK_SECRET; without it the endpoint answers 503. */
   signingSecret: string | undefined;
@@ -57,9 +61,11 @@ function transferFacts(object: StripeObject): StripeTransferFacts {
  * Stripe webhooks (docs/design.md §9.4): verified against the raw bytes with the SDK, stored once
  * in the inbox, worked by a job through the payout code's own transitions.
  */
-export function createWebhooksService({ db, queue, payouts, log, signingSecret, isLivemode }: WebhooksServiceDeps) {
+export function createWebhooksService({ db, queue, payouts, refunds, log, signingSecret, isLivemode }: WebhooksServiceDeps) {
   // Verification needs no API key: the SDK checks the signature with the endpoint's secret only.
   const stripe = new Stripe('sk_webhook_verification_only');
+  // Dispute events change the dispute and the ledger only: no provider needed (docs/design.md §9.7).
+  const disputes = createDisputeEventsService({ db });
 
   /** POST /webhooks/stripe: verifies, stores once, queues the work, and answers at once. */
   async function receive(rawBody: Buffer, signatureHeader: string | undefined): Promise<{ received: true }> {
@@ -93,6 +99,13 @@ export function createWebhooksService({ db, queue, payouts, log, signingSecret, 
     if (row.livemode !== isLivemode)
       return { state: 'ignored', note: `a ${row.livemode ? 'live' : 'test'} mode event; the api runs in ${isLivemode ? 'live' : 'test'} mode` };
     const object = ((row.payload as { data?: { object?: StripeObject } }).data?.object ?? {}) as StripeObject;
+    if (isDisputeEventType(row.type)) {
+      // charge.dispute.*: the event's own time orders a dispute's events (seconds; its arrival when absent).
+      const created = (row.payload as { created?: unknown }).created;
+      return disputes.applyDisputeEvent(row.type, object, typeof created === 'number' ? new Date(created * 1000) : row.receivedAt, actor);
+    }
+    // charge.refunded and the refund's own events: refunds made elsewhere are recorded (docs/design.md §9.6).
+    if (isRefundEventType(row.type)) return refunds.applyStripeRefundEvent(row.type, object, actor);
     switch (row.type) {
       case 'transfer.created':
         return payouts.applyTransferExists(transferFacts(object), actor);

@@ -45,6 +45,7 @@ export const JOBS = {
   'stripe-event-sweep': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
   // Daily at 19:00 UTC (05:00 or 06:00 in Sydney), before finance starts the day.
   'stripe-reconciliation': { workers: 'server', cron: '0 19 * * *', isSentAtStart: false },
+  'payout-remittances': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
 } as const satisfies Record<QueueName, JobPlan>;
 
 const JOB_NAMES = Object.keys(JOBS) as QueueName[];

@@ -1,8 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { WORK_QUEUE_LABELS, type BookingKind, type PaymentKind } from '@ute/contract';
+import { refundedLabel, WORK_QUEUE_LABELS, type BookingKind, type PaymentKind } from '@ute/contract';
 import { ActiveFilter, Button, EmptyState, ExportCsvButton, PagedListView, PageHeader, TabStrip } from '../../components/ui';
 import { screens } from '../../config/screens';
+import { RefundDialog, type RefundTarget } from '../../domain';
 import { downloadFile } from '../../lib/apiClient';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
@@ -52,6 +53,7 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
   const stripeTransfer = useStripeTransfer(kind);
   const [manualTarget, setManualTarget] = useState<ManualPaymentTarget | null>(null);
   const [splitTarget, setSplitTarget] = useState<PayoutSplitTarget | null>(null);
+  const [refundTarget, setRefundTarget] = useState<RefundTarget | null>(null);
   useKeepPageInRange(bookings, params.page, BOOKING_PAGE_SIZE, setParams);
 
   const columnsWithActions = useMemo<ColumnDef<BookingOf<K>, unknown>[]>(
@@ -87,18 +89,31 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
               Split
             </Button>
           );
-          if (!moreActions && !split) return transfer;
+          // A refund of the booking's payment (docs/design.md §9.6), and what was refunded so far.
+          const refunded = refundedLabel(booking.refundedCents, Math.round(booking.amount * 100));
           return (
-            <div className="flex items-start gap-1.5">
-              {transfer}
-              {split}
-              {moreActions?.(booking, { isTransferPending })}
+            <div className="flex flex-col gap-1">
+              {/* Four buttons wrap onto two lines rather than push the pinned column off a phone's screen. */}
+              <div className="flex max-w-56 flex-wrap items-start gap-1.5">
+                {transfer}
+                {split}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Refund ${reference}`}
+                  onClick={() => setRefundTarget({ bookingKind: kind, bookingId: booking._id })}
+                >
+                  Refund
+                </Button>
+                {moreActions?.(booking, { isTransferPending })}
+              </div>
+              {refunded && <span className="text-xs text-slate-600">{refunded}</span>}
             </div>
           );
         },
       },
     ],
-    [columns, stripeTransfer, isTransferBlocked, moreActions],
+    [columns, stripeTransfer, isTransferBlocked, moreActions, kind],
   );
 
   return (
@@ -127,6 +142,7 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
       />
       <ManualPaymentDialog kind={kind} target={manualTarget} onClose={() => setManualTarget(null)} />
       <PayoutSplitDialog kind={kind} target={splitTarget} onClose={() => setSplitTarget(null)} />
+      <RefundDialog target={refundTarget} onClose={() => setRefundTarget(null)} />
       {children}
     </section>
   );

@@ -2,7 +2,7 @@ import type { BookingKind, PayoutSplit } from '@ute/contract';
 import { Modal, Spinner } from '../../components/ui';
 import { formatCentsAud } from '../../lib/format';
 import { errorText } from '../../lib/toast';
-import { TaxInvoiceButton } from '../invoices/TaxInvoiceButton';
+import { TaxInvoiceButton } from '../../domain';
 import { usePayoutSplit } from './api';
 
 /**

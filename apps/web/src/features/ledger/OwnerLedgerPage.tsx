@@ -12,7 +12,7 @@ import { useListParams } from '../../lib/useListParams';
 import { OWNER_LEDGER_PAGE_SIZE, useOwnerLedger } from './api';
 import { CentsAmount } from './CentsAmount';
 import { BOOKING_KIND_LABELS, journalKindLabel } from './ledgerView';
-import { TaxInvoiceButton } from '../invoices/TaxInvoiceButton';
+import { TaxInvoiceButton } from '../../domain';
 import { PayoutStatusNotice } from './PayoutStatusNotice';
 
 /** The booking list of that kind, opened on the booking. */

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { apiPaths, WORK_QUEUE_LABELS, type Payment } from '@ute/contract';
+import { apiPaths, refundedLabel, WORK_QUEUE_LABELS, type Payment } from '@ute/contract';
 import {
   ActiveFilter,
   Button,
@@ -13,7 +13,7 @@ import {
   TabStrip,
   TruncatedText,
 } from '../../components/ui';
-import { paymentTone } from '../../domain';
+import { paymentTone, RefundDialog, type RefundTarget } from '../../domain';
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatCentsAud, formatDateTime, orNA } from '../../lib/format';
@@ -55,6 +55,7 @@ export function PaymentHistoryPage() {
   const payments = tab === 'stripe' ? stripePayments : manualPayments;
   const accept = useAcceptPayment();
   const [receipt, setReceipt] = useState<string | null>(null);
+  const [refundTarget, setRefundTarget] = useState<RefundTarget | null>(null);
 
   useKeepPageInRange(payments, params.page, PAYMENT_PAGE_SIZE, setParams);
 
@@ -63,9 +64,33 @@ export function PaymentHistoryPage() {
       { id: 'paymentBy', header: 'User', cell: ({ row }) => <TruncatedText text={orNA(row.original.paymentBy)} /> },
       { id: 'amount', header: 'Amount', cell: ({ row }) => formatCentsAud(row.original.amount) },
       { id: 'createdAt', header: 'Date', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
-      { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge label={row.original.status} tone={paymentTone(row.original.status)} /> },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: ({ row }) => {
+          const refunded = refundedLabel(row.original.refundedCents, row.original.amount);
+          return (
+            <div className="flex flex-col items-start gap-1">
+              <StatusBadge label={row.original.status} tone={paymentTone(row.original.status)} />
+              {refunded && <span className="whitespace-nowrap text-xs text-slate-600">{refunded}</span>}
+            </div>
+          );
+        },
+      },
     ];
-    if (tab === 'stripe') return common;
+    /** A succeeded (Stripe) or accepted (manual) payment with something left to refund opens the refund dialog. */
+    const refundButton = (payment: Payment, label: string) => (
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`${label}: ${payment.paymentBy}, ${formatCentsAud(payment.amount)}`}
+        disabled={payment.status !== (payment.isStripe ? 'succeeded' : 'inProgress') || (payment.refundedCents ?? 0) >= payment.amount}
+        onClick={() => setRefundTarget({ paymentId: payment._id })}
+      >
+        {label}
+      </Button>
+    );
+    if (tab === 'stripe') return [...common, { id: 'actions', header: 'Action', cell: ({ row }) => refundButton(row.original, 'Refund') }];
     return [
       ...common,
       { id: 'transactionId', header: 'Transaction ID', cell: ({ row }) => <span className="whitespace-nowrap">{orNA(row.original.transactionId)}</span> },
@@ -89,14 +114,17 @@ export function PaymentHistoryPage() {
         cell: ({ row }) => {
           const { label, disabled } = acceptLabel(row.original.status, accept.isRowPending(row.original._id));
           return (
-            <Button
-              size="sm"
-              variant={label === 'Accepted' ? 'secondary' : 'success'}
-              disabled={disabled || accept.isPending}
-              onClick={() => accept.mutate(row.original._id)}
-            >
-              {label}
-            </Button>
+            <div className="flex items-start gap-1.5">
+              <Button
+                size="sm"
+                variant={label === 'Accepted' ? 'secondary' : 'success'}
+                disabled={disabled || accept.isPending}
+                onClick={() => accept.mutate(row.original._id)}
+              >
+                {label}
+              </Button>
+              {label === 'Accepted' && refundButton(row.original, 'Record refund')}
+            </div>
           );
         },
       },
@@ -156,6 +184,7 @@ export function PaymentHistoryPage() {
         empty={<EmptyState title={paymentEmptyText(tab)} />}
       />
       <ReceiptDialog src={receipt} onClose={() => setReceipt(null)} />
+      <RefundDialog target={refundTarget} onClose={() => setRefundTarget(null)} />
     </section>
   );
 }

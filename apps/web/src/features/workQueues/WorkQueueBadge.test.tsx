@@ -51,6 +51,8 @@ describe('workQueueHref', () => {
       '/payment-history?tab=manual&awaitingAcceptance=true',
       '/queries?unanswered=true',
       '/quotes?awaitingPrice=true',
+      '/disputes?status=needs_response',
+      '/refunds?recovery=undecided',
     ]);
     for (const queue of WORK_QUEUES) expect(workQueueOfScreen(workQueueHref(queue).split('?')[0])).toBe(queue);
     expect(workQueueOfScreen('/faq')).toBeUndefined();

@@ -1,7 +1,7 @@
 import type { WorkQueue } from '@ute/contract';
 import { screens, type ScreenInfo } from '../../config/screens';
 
-const { utes, jobs, uteBookings, jobBookings, payments, queries, quotes } = screens;
+const { utes, jobs, uteBookings, jobBookings, payments, queries, quotes, disputes, refunds } = screens;
 
 /**
  * Where each queue's badge leads: its list's screen (a sidebar entry) filtered to exactly the
@@ -15,6 +15,8 @@ export const WORK_QUEUE_LINKS: Record<WorkQueue, { screen: ScreenInfo; href: str
   manualPaymentsAwaitingAcceptance: { screen: payments, href: payments.href({ tab: 'manual', awaitingAcceptance: 'true' }) },
   unansweredQueries: { screen: queries, href: queries.href({ unanswered: 'true' }) },
   quotesAwaitingPrice: { screen: quotes, href: quotes.href({ awaitingPrice: 'true' }) },
+  disputesNeedingEvidence: { screen: disputes, href: disputes.href({ status: 'needs_response' }) },
+  undecidedRefunds: { screen: refunds, href: refunds.href({ recovery: 'undecided' }) },
 };
 
 /** The filtered list's address, e.g. `/ute-list?status=Pending`. */
