@@ -45,7 +45,7 @@ const ROLES: { role: AdminRole; sidebar: string[]; cards: string[]; allowed: [st
 /** The work queues whose lists each role opens. */
 const queuesOf: Record<string, WorkQueue[]> = {
   moderator: ['pendingUtes', 'pendingJobs', 'quotesAwaitingPrice'],
-  finance: ['uteBookingsAwaitingPayout', 'jobBookingsAwaitingPayout', 'manualPaymentsAwaitingAcceptance'],
+  finance: ['uteBookingsAwaitingPayout', 'jobBookingsAwaitingPayout', 'manualPaymentsAwaitingAcceptance', 'undecidedRefunds', 'disputesNeedingEvidence'],
   support: ['unansweredQueries'],
   content: [],
 };
