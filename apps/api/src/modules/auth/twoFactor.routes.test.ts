@@ -266,7 +266,11 @@ describe('POST /api/admin/sign-in/two-factor', () => {
     const { secret } = await enrol();
     const challenge = await challengeOf();
     expect((await post('/sign-in/two-factor', { challenge, code: '000000' }, null)).statusCode).toBe(401);
-    const forged = await post('/sign-in/two-factor', { challenge: `${challenge.slice(0, -2)}xx`, code: codeFor(secret) }, null);
+    // One character of the signature changed. Not the last one: its low bits are base64url padding, which a
+    // decoder may ignore, so changing it can leave the signature's bytes as they were.
+    const at = challenge.length - 3;
+    const forgedChallenge = `${challenge.slice(0, at)}${challenge[at] === 'A' ? 'B' : 'A'}${challenge.slice(at + 1)}`;
+    const forged = await post('/sign-in/two-factor', { challenge: forgedChallenge, code: codeFor(secret) }, null);
     expect(forged.statusCode).toBe(401);
     expect(forged.json().message).toBe('Your sign-in has expired. Please sign in again.');
     // A sign-out everywhere ends the challenges given before it.
