@@ -114,6 +114,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+/**
+ * Whether statements sent on `db` at once run at once: a PostgreSQL pool does, PGlite's one
+ * connection and a transaction (one connection) take them in turn.
+ */
+export function runsStatementsAtOnce(db: DbOrTx): boolean {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
