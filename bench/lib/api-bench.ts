@@ -3,6 +3,7 @@ import type { BenchOptions, Comparison } from './args';
 import { compareThroughput, describe, getJson, httpRounds, recordCall, statementTimes, throughputDetails, type ThroughputResult } from './calls';
 import { toPhases, type BenchEngine, type Phases } from './engine';
 import { sequential, type LoadResult } from './load';
+import { analyticsBench } from './analytics-bench';
 import { moneyBench } from './money-bench';
 import { exportBench, globalSearchBench } from './operator-bench';
 import { row, TARGETS, type Row } from './results';
@@ -383,6 +384,7 @@ export async function benchEngine(engine: BenchEngine, options: BenchOptions, lo
     ['export', () => exportBench(engine, options, log, out)],
     ['globalSearch', () => globalSearchBench(engine, options, log, out)],
     ['money', () => moneyBench(engine, options, log, out)],
+    ['analytics', () => analyticsBench(engine, options, log, out)],
   ];
   for (const [name, step] of steps) {
     // The engines comparison needs the list throughput of both engines.

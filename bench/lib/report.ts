@@ -7,6 +7,7 @@ const fmt = (value: number | undefined, unit?: Row['unit']) => {
   if (unit === 'ms') return `${value >= 10 ? value.toFixed(0) : value.toFixed(1)} ms`;
   if (unit === 'count') return Math.round(value).toLocaleString('en-AU');
   if (unit === 'per second') return `${value >= 10 ? value.toFixed(0) : value.toFixed(1)}/s`;
+  if (unit === 's') return `${value.toFixed(1)} s`;
   if (value >= 100) return value.toFixed(0);
   if (value >= 10) return value.toFixed(1);
   if (value >= 0.1) return value.toFixed(2);

@@ -35,6 +35,7 @@ import { createStripeRefundProvider } from './modules/refunds/stripeRefundProvid
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { Mailer } from './platform/mail/mailer';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { utesRoutes } from './modules/utes/utes.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -54,6 +55,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { userStoryRoutes } from './modules/userStory/userStory.routes';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -273,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(adminsRoutes);
       await admin.register(auditRoutes);
       await admin.register(dashboardRoutes);
+      await admin.register(analyticsRoutes);
       await admin.register(utesRoutes);
       await admin.register(jobsRoutes);
       await admin.register(bookingsRoutes);
@@ -292,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(userStoryRoutes);
       await admin.register(batchesRoutes);
       await admin.register(disputesRoutes);
+      await admin.register(notesRoutes);
     },
     { prefix: API_BASE },
   );

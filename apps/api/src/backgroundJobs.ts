@@ -5,6 +5,7 @@ import { createRefundsService } from './modules/refunds/refunds.service';
 import { webhooksServiceOf } from './modules/webhooks/webhooks.routes';
 import { createAuditAnchorService } from './modules/audit/auditAnchor';
 import { createInvoicesService, remittanceNudgeOf } from './modules/invoices/invoices.service';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHandlers } from './platform/jobs/jobRegistry';
 
 /**
@@ -37,6 +38,10 @@ function domainJobsOf(ctx: AppContext): DomainJobHandlers {
     },
     'payout-remittances': async () => {
       await invoices.sendPayoutRemittances();
+    },
+    'analytics-refresh': async () => {
+      const days = await createAnalyticsService({ db }).refresh();
+      if (days > 0) log.debug({ days }, 'analytics rollups refreshed');
     },
   };
 }

@@ -9,6 +9,7 @@ export * as schema from './db/schema';
 export { migrationsFolder } from './lib/paths';
 export { upsertAdmin } from './modules/auth/auth.repository';
 export { hashPassword } from './modules/auth/passwords';
+export { referenceTotals as analyticsReferenceTotals } from './modules/analytics/analytics.reference';
 export { DASHBOARD_NUMBERS_BY_COUNT_SQL } from './modules/dashboard/dashboardCounts.sql';
 export { loadConfig } from './plugins/config';
 export { createFileStorage } from './platform/storage/fileStorage';

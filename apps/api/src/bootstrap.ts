@@ -7,6 +7,7 @@ import { countAdmins, upsertAdmin } from './modules/auth/auth.repository';
 import { hashPassword } from './modules/auth/passwords';
 import { randomToken } from './lib/secrets';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed';
+import { refreshDirtyDays } from './modules/analytics/analytics.repository';
 
 /** Migrations, the configured admin, and demo data on a fresh embedded database. */
 export async function prepareDatabase(database: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
@@ -26,6 +27,8 @@ export async function prepareDatabase(database: Database, config: Config, log: F
   if (shouldSeed && (await isDatabaseEmpty(database.db))) {
     const started = Date.now();
     const counts = await seedDemoData(database.db, { files: createFileStorage(database, config) });
+    // Analytics' rollups of the demo data now, not at the job's first run.
+    await refreshDirtyDays(database.db);
     log.info({ ...counts, ms: Date.now() - started }, 'demo data created');
   }
 }

@@ -8,7 +8,7 @@ const EVERYONE = ['Dashboard', 'Change Password', 'Security'];
 const ROLES: { role: AdminRole; sidebar: string[]; cards: string[]; allowed: [string, string]; forbidden: string }[] = [
   {
     role: 'moderator',
-    sidebar: ['Ute List', 'Job List', 'Quotes'],
+    sidebar: ['Analytics', 'Ute List', 'Job List', 'Quotes'],
     cards: ['totalUtedata', 'totalJobdata'],
     allowed: ['/ute-list', 'UTE Management'],
     forbidden: '/payment-history',
@@ -16,6 +16,7 @@ const ROLES: { role: AdminRole; sidebar: string[]; cards: string[]; allowed: [st
   {
     role: 'finance',
     sidebar: [
+      'Analytics',
       'Ute Booking List',
       'Job Booking List',
       'Payment History',
@@ -34,7 +35,7 @@ const ROLES: { role: AdminRole; sidebar: string[]; cards: string[]; allowed: [st
   },
   {
     role: 'support',
-    sidebar: ['Users List', 'Queries'],
+    sidebar: ['Analytics', 'Users List', 'Queries'],
     cards: ['totalUser', 'totalActiveUser', 'totalDeactiveUser'],
     allowed: ['/all-users', 'Users List'],
     forbidden: '/booking-list',

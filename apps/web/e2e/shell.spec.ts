@@ -2,6 +2,7 @@ import { E2E_ADMIN, expect, signInWithForm, test } from './support/fixtures';
 
 const SIDEBAR = [
   ['Dashboard', '/'],
+  ['Analytics', '/analytics'],
   ['Ute List', '/ute-list'],
   ['Job List', '/job-list'],
   ['Ute Booking List', '/booking-list'],

@@ -110,6 +110,11 @@ export const AUDIT_ACTIONS = {
   'refund.recovery': { money: true },
   // A list's CSV export, its target type the list's rows: finance reads the exports of the money lists only.
   'list.export': { money: true },
+  // Internal notes (docs/design.md §11), written against the noted record's own target type, without the note's body.
+  'note.create': { money: false },
+  'note.edit': { money: false },
+  'note.retract': { money: false },
+  'note.export': { money: false },
   'admin.invite': { money: false },
   'admin.invite-accept': { money: false },
   'admin.roles': { money: false },

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { searchTextSchema, textSchema } from './common';
+import { createdDayTexts, searchTextSchema, textSchema } from './common';
+import { bookingExportQuerySchema, jobExportQuerySchema, queryExportQuerySchema, userExportQuerySchema, uteExportQuerySchema } from './exports';
 import { blogFieldsSchema, faqBodySchema, faqUpdateBodySchema, sendPriceBodySchema, shipmentUpdateBodySchema } from './content';
 import { jobListQuerySchema, uteListQuerySchema } from './listings';
-import { manualPaymentListQuerySchema, paymentListQuerySchema } from './money';
+import { bookingListQuerySchema, bookingListTexts, manualPaymentListQuerySchema, paymentListQuerySchema } from './money';
 import { queryListQuerySchema, replyBodySchema, userListQuerySchema } from './people';
 
 /** Texts PostgreSQL cannot store (NUL) or that are not Unicode (a surrogate half without its partner). */
@@ -67,5 +68,41 @@ describe('every request string of the classic schemas refuses NUL and lone surro
       'Question contains a character that is not allowed',
     );
     expect(shipmentUpdateBodySchema.safeParse({ notes: '\uDFFF' }).error?.issues[0].message).toBe('notes contains a character that is not allowed');
+  });
+});
+
+/** The lists Analytics drills down to, and their exports: each takes the created-day range, checked the same way. */
+const CREATED_DAY_LISTS: [string, z.ZodType][] = [
+  ['ute list', uteListQuerySchema],
+  ['job list', jobListQuerySchema],
+  ['booking list', bookingListQuerySchema],
+  ['user list', userListQuerySchema],
+  ['query list', queryListQuerySchema],
+  ['ute export', uteExportQuerySchema],
+  ['job export', jobExportQuerySchema],
+  ['booking export', bookingExportQuerySchema],
+  ['user export', userExportQuerySchema],
+  ['query export', queryExportQuerySchema],
+];
+
+describe('the created-day filter of the lists (createdFrom, createdTo)', () => {
+  const messagesOf = (schema: z.ZodType, query: Record<string, unknown>) => schema.safeParse(query).error?.issues.map((issue) => issue.message);
+
+  it.each(CREATED_DAY_LISTS)('%s takes either bound or both, one day included', (_label, schema) => {
+    for (const query of [{}, { createdFrom: '2026-11-01' }, { createdTo: '2026-11-07' }, { createdFrom: '2026-11-01', createdTo: '2026-11-01' }]) {
+      expect(schema.safeParse(query).success, JSON.stringify(query)).toBe(true);
+    }
+  });
+
+  it.each(CREATED_DAY_LISTS)('%s refuses what is not a day, and a range that ends before it starts', (_label, schema) => {
+    expect(messagesOf(schema, { createdFrom: '2026-02-30' })).toEqual([createdDayTexts.createdFromInvalid]);
+    expect(messagesOf(schema, { createdTo: '1/11/2026' })).toEqual([createdDayTexts.createdToInvalid]);
+    expect(messagesOf(schema, { createdFrom: '2026-11-02', createdTo: '2026-11-01' })).toEqual([createdDayTexts.createdToBeforeFrom]);
+  });
+
+  it('lets the booking lists narrow to one status, as stored', () => {
+    expect(bookingListQuerySchema.parse({ status: ' delivered ' }).status).toBe('delivered');
+    expect(messagesOf(bookingListQuerySchema, { status: '' })).toEqual([bookingListTexts.statusInvalid]);
+    expect(messagesOf(bookingListQuerySchema, { status: 'x'.repeat(41) })).toEqual([bookingListTexts.statusInvalid]);
   });
 });

@@ -1,4 +1,7 @@
 import { canCall } from './access';
+import type { AnalyticsGroup } from './analytics';
+import type { NoteRecordType } from './notes';
+import { ANALYTICS_GROUPS } from './analytics';
 import type { RouteName } from './routes';
 import type { SearchGroup } from './search';
 import { SEARCH_GROUPS } from './search';
@@ -74,3 +77,39 @@ export const LIST_EXPORTS = {
   auditLog: { route: 'auditExport', list: 'auditLog' },
 } as const satisfies Record<string, { route: RouteName; list: RouteName }>;
 export type ExportName = keyof typeof LIST_EXPORTS;
+
+/** The call behind each analytics group: who may make it sees the group's charts. */
+export const ANALYTICS_GROUP_ROUTES = {
+  money: 'analyticsMoney',
+  bookings: 'analyticsBookings',
+  supply: 'analyticsSupply',
+  support: 'analyticsSupport',
+  people: 'analyticsPeople',
+  funnel: 'analyticsFunnel',
+  cohorts: 'analyticsCohorts',
+} as const satisfies Record<AnalyticsGroup, RouteName>;
+
+/** The analytics groups an admin holding `roles` may open. */
+export function visibleAnalyticsGroups(roles: readonly string[]): AnalyticsGroup[] {
+  return ANALYTICS_GROUPS.filter((group) => canCall(roles, ANALYTICS_GROUP_ROUTES[group]));
+}
+
+/**
+ * The list call of each record type that carries notes (docs/design.md §11): who may open that list
+ * reads, writes and is mentioned in the record's notes. The notes' route rows are 'signed-in' and the
+ * notes service checks this per record type.
+ */
+export const NOTE_RECORD_LISTS = {
+  user: 'users',
+  ute: 'utes',
+  job: 'jobs',
+  uteBooking: 'uteBookings',
+  jobBooking: 'jobBookings',
+  payment: 'payments',
+  query: 'queries',
+  quote: 'quotes',
+  admin: 'admins',
+} as const satisfies Record<NoteRecordType, RouteName>;
+
+/** Whether an admin holding `roles` may read and write the notes of a record of type `recordType`. */
+export const canUseNotesOf = (roles: readonly string[], recordType: NoteRecordType): boolean => canCall(roles, NOTE_RECORD_LISTS[recordType]);

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { listingRejectionSchema } from './moderation';
-import { listRowIdSchema, listUserIdSchema, pageNumberSchema, pageSizeSchema, paginationDataSchema, searchTextSchema } from './common';
+import {
+  createdDayRangeFields,
+  listRowIdSchema,
+  listUserIdSchema,
+  pageNumberSchema,
+  pageSizeSchema,
+  paginationDataSchema,
+  searchTextSchema,
+  withCreatedDayRange,
+} from './common';
 
 export const LISTING_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -85,7 +94,8 @@ export type Ute = z.infer<typeof uteSchema>;
 /** The one status a list filters by: Pending (stored as anything but Approved or Rejected, as `toListingStatus` reads it). */
 const pendingStatusFilterSchema = z.enum(['Pending'], { error: 'status must be Pending' }).optional();
 
-export const uteListQuerySchema = z.strictObject({
+/** The ute list's query before its created-day check: what the export's query derives from (exports.ts). */
+export const uteListFieldsSchema = z.strictObject({
   page: pageNumberSchema.default(1),
   pageSize: pageSizeSchema('pageSize').default(10),
   /** Part of the ute name (full name), case-insensitive. */
@@ -96,7 +106,9 @@ export const uteListQuerySchema = z.strictObject({
   id: listRowIdSchema,
   /** Only the utes this user owns. */
   userId: listUserIdSchema,
+  ...createdDayRangeFields,
 });
+export const uteListQuerySchema = withCreatedDayRange(uteListFieldsSchema);
 export type UteListQuery = z.infer<typeof uteListQuerySchema>;
 export const uteListResponseSchema = z.object({ data: z.array(uteSchema), totalCount: z.number() });
 export type UteListResponse = z.infer<typeof uteListResponseSchema>;
@@ -122,7 +134,8 @@ export type Job = z.infer<typeof jobSchema>;
 
 export const JOB_SORTS = ['budgetAsc', 'budgetDesc'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
-export const jobListQuerySchema = z.strictObject({
+/** The job list's query before its created-day check (exports.ts derives from it). */
+export const jobListFieldsSchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
   /** Part of the title, case-insensitive. */
@@ -135,7 +148,9 @@ export const jobListQuerySchema = z.strictObject({
   id: listRowIdSchema,
   /** Only the jobs this user posted. */
   userId: listUserIdSchema,
+  ...createdDayRangeFields,
 });
+export const jobListQuerySchema = withCreatedDayRange(jobListFieldsSchema);
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 export const jobListResponseSchema = z.object({
   data: z.array(jobSchema),

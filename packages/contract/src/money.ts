@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { listRowIdSchema, listUserIdSchema, pageNumberSchema, pageSizeSchema, paginationDataSchema, searchTextSchema } from './common';
+import {
+  createdDayRangeFields,
+  listRowIdSchema,
+  listUserIdSchema,
+  pageNumberSchema,
+  pageSizeSchema,
+  paginationDataSchema,
+  searchTextSchema,
+  textSchema,
+  withCreatedDayRange,
+} from './common';
 import { workQueueFlagSchema } from './workQueues';
 
 export const BOOKING_STATUSES = ['pending', 'accepted', 'dispatched', 'delivered', 'completed', 'cancelled'] as const;
@@ -72,7 +82,13 @@ export const PAYOUT_MESSAGES = {
 export const addressSchema = z.object({ street: z.string(), state: z.string(), postalCode: z.string() });
 export type Address = z.infer<typeof addressSchema>;
 
-export const bookingListQuerySchema = z.strictObject({
+/** The texts of the booking lists' own filters. */
+export const bookingListTexts = {
+  statusInvalid: 'status must be a booking status of at most 40 characters',
+} as const;
+
+/** The booking lists' query before its created-day check (exports.ts derives from it). */
+export const bookingListFieldsSchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
   /** The tab: stripe when absent, except with awaitingPayout, which then lists both. */
@@ -83,7 +99,15 @@ export const bookingListQuerySchema = z.strictObject({
   id: listRowIdSchema,
   /** Only the bookings this user made or received as the ute's owner; both tabs unless one is asked for. */
   userId: listUserIdSchema,
+  /** Only the bookings in this status, exactly as stored (BOOKING_STATUSES): Analytics' drill-down, e.g. a day's delivered bookings. */
+  status: textSchema('status', { error: bookingListTexts.statusInvalid })
+    .trim()
+    .min(1, bookingListTexts.statusInvalid)
+    .max(40, bookingListTexts.statusInvalid)
+    .optional(),
+  ...createdDayRangeFields,
 });
+export const bookingListQuerySchema = withCreatedDayRange(bookingListFieldsSchema);
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 export const uteBookingSchema = z.object({

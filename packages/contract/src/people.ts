@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRowIdSchema, pageNumberSchema, pageSizeSchema, searchTextSchema, textSchema } from './common';
+import { createdDayRangeFields, listRowIdSchema, pageNumberSchema, pageSizeSchema, searchTextSchema, textSchema, withCreatedDayRange } from './common';
 import { workQueueFlagSchema } from './workQueues';
 
 export const userSchema = z.object({
@@ -14,13 +14,16 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userListQuerySchema = z.strictObject({
+/** The user list's query before its created-day check (exports.ts derives from it). */
+export const userListFieldsSchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
   search: searchTextSchema,
   /** Only the row with this id (global search links to it). */
   id: listRowIdSchema,
+  ...createdDayRangeFields,
 });
+export const userListQuerySchema = withCreatedDayRange(userListFieldsSchema);
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 /** `total` and `totalCount` both carry the number of users matching the search (docs/product.md names both). */
 export const userListResponseSchema = z.object({
@@ -64,7 +67,8 @@ export const customerQuerySchema = z.object({
 });
 export type CustomerQuery = z.infer<typeof customerQuerySchema>;
 
-export const queryListQuerySchema = z.strictObject({
+/** The query list's query before its created-day check (exports.ts derives from it). */
+export const queryListFieldsSchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
   sort: z.enum(['latest', 'oldest'], { error: 'sort must be latest or oldest' }).default('latest'),
@@ -73,7 +77,9 @@ export const queryListQuerySchema = z.strictObject({
   unanswered: workQueueFlagSchema('unanswered'),
   /** Only the row with this id (global search links to it). */
   id: listRowIdSchema,
+  ...createdDayRangeFields,
 });
+export const queryListQuerySchema = withCreatedDayRange(queryListFieldsSchema);
 export type QueryListQuery = z.infer<typeof queryListQuerySchema>;
 export const queryListResponseSchema = z.object({
   queries: z.array(customerQuerySchema),

@@ -67,6 +67,15 @@ export function defineApiRoutes(s: ContractSchemas) {
     changePassword: { method: 'POST', path: '/change-password', access: 'signed-in', body: s.changePasswordSchema, response: s.messageSchema },
     signOut: { method: 'POST', path: '/sign-out', access: 'signed-in', response: s.messageSchema },
     dashboard: { method: 'GET', path: '/dashboard-data', access: 'signed-in', response: s.dashboardResponseSchema },
+    // Analytics (docs/design.md §10): money for finance, bookings for finance, supply for moderators,
+    // support for support, the rest for owners.
+    analyticsMoney: { method: 'GET', path: '/analytics/money', access: finance, query: s.analyticsQuerySchema, response: s.analyticsResponseSchema },
+    analyticsBookings: { method: 'GET', path: '/analytics/bookings', access: finance, query: s.analyticsQuerySchema, response: s.analyticsResponseSchema },
+    analyticsSupply: { method: 'GET', path: '/analytics/supply', access: moderator, query: s.analyticsQuerySchema, response: s.analyticsResponseSchema },
+    analyticsSupport: { method: 'GET', path: '/analytics/support', access: support, query: s.analyticsQuerySchema, response: s.analyticsResponseSchema },
+    analyticsPeople: { method: 'GET', path: '/analytics/people', access: ownerOnly, query: s.analyticsQuerySchema, response: s.analyticsResponseSchema },
+    analyticsFunnel: { method: 'GET', path: '/analytics/funnel', access: ownerOnly, query: s.analyticsQuerySchema, response: s.analyticsResponseSchema },
+    analyticsCohorts: { method: 'GET', path: '/analytics/cohorts', access: ownerOnly, query: s.analyticsQuerySchema, response: s.analyticsResponseSchema },
     // Answers only the queues whose lists the caller's roles open (WORK_QUEUE_LISTS).
     workQueues: { method: 'GET', path: '/work-queues', access: 'signed-in', response: s.workQueuesResponseSchema },
     // Answers only the groups whose lists the caller's roles open (SEARCH_GROUP_LISTS).
@@ -476,6 +485,44 @@ export function defineApiRoutes(s: ContractSchemas) {
     // A user's whole story on one page (README, "A user's whole story"). Answers only the sections whose lists the caller's
     // roles open (USER_STORY_SECTION_LISTS).
     userStory: { method: 'GET', path: '/users/:id/story', access: support, params: s.idParamSchema, response: s.userStoryResponseSchema },
+
+    // Internal notes on every record (docs/design.md §11). 'signed-in' because who may use a record's notes depends on
+    // its type: the notes service checks NOTE_RECORD_LISTS (whoever may open that type's list) and answers 403 otherwise.
+    recordNotes: {
+      method: 'GET',
+      path: '/notes/:recordType/:recordId',
+      access: 'signed-in',
+      params: s.noteRecordParamsSchema,
+      response: s.noteListResponseSchema,
+    },
+    // Its own path: the guard and the route walk name a route by its path (one path, one row).
+    createNote: {
+      method: 'POST',
+      path: '/notes/:recordType/:recordId/add',
+      access: 'signed-in',
+      params: s.noteRecordParamsSchema,
+      body: s.noteWriteBodySchema,
+      response: s.noteResponseSchema,
+    },
+    updateNote: {
+      method: 'PATCH',
+      path: '/notes/:id',
+      access: 'signed-in',
+      params: s.idParamSchema,
+      body: s.noteWriteBodySchema,
+      response: s.noteResponseSchema,
+    },
+    retractNote: {
+      method: 'POST',
+      path: '/notes/:id/retract',
+      access: 'signed-in',
+      params: s.idParamSchema,
+      body: s.noteWriteBodySchema,
+      response: s.noteResponseSchema,
+    },
+    mentionableAdmins: { method: 'GET', path: '/notes/mentionable-admins', access: 'signed-in', response: s.mentionableAdminsResponseSchema },
+    // Beside the audit log's export, for its readers: the notes of the record types whose lists the reader opens.
+    notesExport: { method: 'GET', path: '/audit-log/notes-export', access: finance, query: s.notesExportQuerySchema, produces: 'text/csv' },
   } as const satisfies Record<string, RouteRow>;
 }
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createFileStorage } from '../platform/storage/fileStorage';
 import { isDatabaseEmpty, seedDemoData } from '../seed/seed';
+import { refreshDirtyDays } from '../modules/analytics/analytics.repository';
 import { withCliDatabase } from './cliDatabase';
 
 const { values } = parseArgs({
@@ -25,5 +26,6 @@ await withCliDatabase(async (database, config) => {
     seed: Number(values.seed),
     heavyActivityRows: Number(values['heavy-activity']),
   });
-  console.log(`seeded ${database.engine} in ${Date.now() - started} ms`, counts);
+  const analyticsDays = await refreshDirtyDays(database.db);
+  console.log(`seeded ${database.engine} in ${Date.now() - started} ms`, { ...counts, analyticsDays });
 });

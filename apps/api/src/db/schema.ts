@@ -22,3 +22,5 @@ export * from './tables/refunds.table';
 export * from './tables/disputes.table';
 export * from './tables/batches.table';
 export * from './tables/invoices.table';
+export * from './tables/analytics.table';
+export * from './tables/notes.table';

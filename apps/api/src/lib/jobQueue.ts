@@ -27,6 +27,8 @@ export interface JobPayloads {
   'stripe-reconciliation': Record<string, never>;
   /** Mail owners the remittance (and tax invoice) of each payout that succeeded (modules/invoices). */
   'payout-remittances': Record<string, never>;
+  /** Recompute the analytics rollups of the days marked dirty (modules/analytics, docs/design.md §10). */
+  'analytics-refresh': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 export const QUEUE_NAMES: QueueName[] = [
@@ -38,6 +40,7 @@ export const QUEUE_NAMES: QueueName[] = [
   'stripe-event-sweep',
   'stripe-reconciliation',
   'payout-remittances',
+  'analytics-refresh',
 ];
 
 /** Raw SQL outside Drizzle, as pg-boss runs it: with values, or a multi-statement script without. */

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Briefcase,
   CalendarCheck,
+  ChartLine,
   ClipboardList,
   CreditCard,
   FileText,
@@ -42,6 +43,7 @@ import { sessionActions, useSession } from '../lib/session';
 /** The component of each icon config/screens names: a name without one does not compile. */
 const SIDEBAR_ICONS: Record<ScreenIcon, LucideIcon> = {
   LayoutDashboard,
+  ChartLine,
   Truck,
   Briefcase,
   CalendarCheck,

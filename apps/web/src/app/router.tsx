@@ -17,6 +17,7 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 /** The page of each screen of config/screens: a screen without one does not compile. */
 const PAGES: Record<ScreenId, ReactElement> = {
   dashboard: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
+  analytics: lazyPage(() => import('../features/analytics/AnalyticsPage'), 'AnalyticsPage'),
   utes: lazyPage(() => import('../features/utes/UteListPage'), 'UteListPage'),
   jobs: lazyPage(() => import('../features/jobs/JobListPage'), 'JobListPage'),
   uteBookings: lazyPage(() => import('../features/bookings/UteBookingsPage'), 'UteBookingsPage'),

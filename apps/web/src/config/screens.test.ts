@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_ACCESS } from '@ute/contract';
+import { ANALYTICS_GROUP_ROUTES, ROUTE_ACCESS, visibleAnalyticsGroups } from '@ute/contract';
 import { canOpen, canOpenScreen, screenList, screens, sidebarScreens } from './screens';
 
 const openable = (roles: string[]) => sidebarScreens.filter((screen) => canOpenScreen(roles, screen.path)).map(({ label }) => label);
@@ -9,7 +9,7 @@ describe('the screen registry', () => {
   it('gives every screen the contract calls whose access opens it', () => {
     for (const screen of screenList) {
       expect(screen.access.length, `${screen.id} has no route access`).toBeGreaterThan(0);
-      for (const route of screen.access) expect(Object.keys(ROUTE_ACCESS), `${screen.id}: ${route}`).toContain(route);
+      for (const route of [...screen.access, ...screen.accessAny]) expect(Object.keys(ROUTE_ACCESS), `${screen.id}: ${route}`).toContain(route);
     }
   });
 
@@ -55,10 +55,11 @@ describe('screens by role', () => {
   });
 
   it('opens each role its own lists, and the common screens to all', () => {
-    expect(openable(['moderator']).sort()).toEqual([...EVERYONE, 'Ute List', 'Job List', 'Quotes'].sort());
+    expect(openable(['moderator']).sort()).toEqual([...EVERYONE, 'Analytics', 'Ute List', 'Job List', 'Quotes'].sort());
     expect(openable(['finance']).sort()).toEqual(
       [
         ...EVERYONE,
+        'Analytics',
         'Ute Booking List',
         'Job Booking List',
         'Payment History',
@@ -72,7 +73,7 @@ describe('screens by role', () => {
         'Refunds',
       ].sort(),
     );
-    expect(openable(['support']).sort()).toEqual([...EVERYONE, 'Users List', 'Queries'].sort());
+    expect(openable(['support']).sort()).toEqual([...EVERYONE, 'Analytics', 'Users List', 'Queries'].sort());
     expect(openable(['content']).sort()).toEqual([...EVERYONE, 'blogs', 'faq'].sort());
     expect(openable([]).sort()).toEqual([...EVERYONE].sort());
   });
@@ -101,5 +102,18 @@ describe('screens by role', () => {
   it('opens a screen built on several calls only to who may make them all', () => {
     expect(canOpen(['finance'], { access: ['payments', 'manualPayments'] })).toBe(true);
     expect(canOpen(['finance'], { access: ['payments', 'queries'] })).toBe(false);
+  });
+
+  it('opens a screen with `accessAny` to who may make at least one of those calls too', () => {
+    expect(canOpen(['support'], { access: ['dashboard'], accessAny: ['analyticsMoney', 'analyticsSupport'] })).toBe(true);
+    expect(canOpen(['content'], { access: ['dashboard'], accessAny: ['analyticsMoney', 'analyticsSupport'] })).toBe(false);
+    expect(canOpen(['content'], { access: ['dashboard'], accessAny: [] })).toBe(true);
+  });
+
+  it('opens Analytics to exactly the admins who may see one of its groups', () => {
+    expect([...screens.analytics.accessAny].sort()).toEqual(Object.values(ANALYTICS_GROUP_ROUTES).sort());
+    for (const roles of [['owner'], ['finance'], ['moderator'], ['support'], ['content'], [], ['content', 'support']]) {
+      expect(canOpenScreen(roles, '/analytics'), roles.join()).toBe(visibleAnalyticsGroups(roles).length > 0);
+    }
   });
 });

@@ -5,6 +5,8 @@ import { buildHref, type FilterDefaults, type HrefArgs } from './urlFilters';
 const openRow = { open: '' } as const;
 /** A list narrowed to one user's rows, `?user=<id>` (the user page's "See all"): sent as `userId`. */
 const byUser = { user: '' } as const;
+/** A list narrowed to the rows made on these Sydney days, `?createdFrom=…&createdTo=…` (analytics' drill-down). */
+const createdIn = { createdFrom: '', createdTo: '' } as const;
 
 interface ScreenRow {
   /** Its URL; each `:name` segment is a param its `href` requires. */
@@ -21,6 +23,11 @@ interface ScreenRow {
    * one (canCall). The server decides again on every call; this keeps the menu and the screens honest.
    */
   readonly access: readonly [RouteName, ...RouteName[]];
+  /**
+   * Calls of which the admin must be able to make at least one, beside every call of `access`: a screen
+   * made of parts each with its own call (Analytics' groups) opens to whoever may see any part of it.
+   */
+  readonly accessAny?: readonly [RouteName, ...RouteName[]];
   /** Outside the signed-in shell: sign-in, the password reset steps, the invitation. */
   readonly isPublic?: true;
   /** The URL filters its page reads (useListParams) and its `href` writes, with their defaults. */
@@ -37,31 +44,47 @@ interface ScreenRow {
  */
 const SCREEN_ROWS = {
   dashboard: { path: '/', label: 'Dashboard', icon: 'LayoutDashboard', access: ['dashboard'] },
-  utes: { path: '/ute-list', label: 'Ute List', icon: 'Truck', access: ['utes'], filters: { page: 1, search: '', status: '', ...openRow, ...byUser } },
+  // The marketplace's charts (docs/design.md §10): each group is drawn for the admins its call lets in.
+  analytics: {
+    path: '/analytics',
+    label: 'Analytics',
+    icon: 'ChartLine',
+    access: ['dashboard'],
+    // Its groups' calls (ANALYTICS_GROUP_ROUTES): an admin who may make none has nothing to see there.
+    accessAny: ['analyticsMoney', 'analyticsBookings', 'analyticsSupply', 'analyticsSupport', 'analyticsPeople', 'analyticsFunnel', 'analyticsCohorts'],
+    filters: { preset: 'last30', from: '', to: '', groupBy: 'day' },
+  },
+  utes: {
+    path: '/ute-list',
+    label: 'Ute List',
+    icon: 'Truck',
+    access: ['utes'],
+    filters: { page: 1, search: '', status: '', ...createdIn, ...openRow, ...byUser },
+  },
   jobs: {
     path: '/job-list',
     label: 'Job List',
     icon: 'Briefcase',
     access: ['jobs'],
-    filters: { page: 1, search: '', sort: '', status: '', ...openRow, ...byUser },
+    filters: { page: 1, search: '', sort: '', status: '', ...createdIn, ...openRow, ...byUser },
   },
   uteBookings: {
     path: '/booking-list',
     label: 'Ute Booking List',
     icon: 'CalendarCheck',
     access: ['uteBookings'],
-    filters: { page: 1, tab: 'stripe', awaitingPayout: '', ...openRow, ...byUser },
+    filters: { page: 1, tab: 'stripe', awaitingPayout: '', bookingStatus: '', ...createdIn, ...openRow, ...byUser },
   },
   jobBookings: {
     path: '/job-booking-list',
     label: 'Job Booking List',
     icon: 'ClipboardList',
     access: ['jobBookings'],
-    filters: { page: 1, tab: 'stripe', awaitingPayout: '', ...openRow, ...byUser },
+    filters: { page: 1, tab: 'stripe', awaitingPayout: '', bookingStatus: '', ...createdIn, ...openRow, ...byUser },
   },
   quotes: { path: '/quotes', label: 'Quotes', icon: 'Receipt', access: ['quotes'], filters: { page: 1, awaitingPrice: '' } },
   shipment: { path: '/shipment/:id', label: 'Shipment', access: ['shipment'] },
-  users: { path: '/all-users', label: 'Users List', icon: 'Users', access: ['users'], filters: { page: 1, search: '', ...openRow } },
+  users: { path: '/all-users', label: 'Users List', icon: 'Users', access: ['users'], filters: { page: 1, search: '', ...createdIn, ...openRow } },
   user: { path: '/users/:id', label: 'User', access: ['userStory'] },
   userActivity: { path: '/users-activity/:id', label: 'User Activity', access: ['activities'], filters: { date: 'latest' } },
   payments: {
@@ -76,7 +99,7 @@ const SCREEN_ROWS = {
     label: 'Queries',
     icon: 'MessageSquare',
     access: ['queries'],
-    filters: { page: 1, email: '', sort: 'latest', unanswered: '', ...openRow },
+    filters: { page: 1, email: '', sort: 'latest', unanswered: '', ...createdIn, ...openRow },
   },
   changePassword: { path: '/change-password', label: 'Change Password', icon: 'KeyRound', access: ['changePassword'] },
   blogs: { path: '/blogs', label: 'blogs', icon: 'FileText', access: ['blogs'] },
@@ -132,6 +155,8 @@ export interface ScreenInfo {
   readonly label: string;
   readonly icon: ScreenIcon | undefined;
   readonly access: readonly RouteName[];
+  /** At least one of these calls too (empty: no such condition). */
+  readonly accessAny: readonly RouteName[];
   readonly isPublic: boolean;
   readonly filters: FilterDefaults;
 }
@@ -153,6 +178,7 @@ function toScreen(id: ScreenId, row: ScreenRow): ScreenInfo & { href: (params?: 
     label: row.label,
     icon: row.icon as ScreenIcon | undefined,
     access: row.access,
+    accessAny: row.accessAny ?? [],
     isPublic: row.isPublic === true,
     filters,
     href: (params) => buildHref(row.path, filters, params),
@@ -169,9 +195,13 @@ export const screenList: readonly ScreenInfo[] = Object.values(screens);
 /** The sidebar's entries: the screens with an icon, in the registry's order (filter them with canOpen). */
 export const sidebarScreens = screenList.filter((screen): screen is ScreenInfo & { icon: ScreenIcon } => screen.icon !== undefined);
 
-/** Whether an admin holding `roles` may open `screen`: every call it is built on is one they may make. */
-export function canOpen(roles: readonly string[], screen: Pick<ScreenInfo, 'access'>): boolean {
-  return screen.access.every((route) => canCall(roles, route));
+/**
+ * Whether an admin holding `roles` may open `screen`: every call it is built on is one they may make,
+ * and at least one of its `accessAny` calls when it lists some.
+ */
+export function canOpen(roles: readonly string[], screen: Pick<ScreenInfo, 'access'> & Partial<Pick<ScreenInfo, 'accessAny'>>): boolean {
+  const anyOf = screen.accessAny ?? [];
+  return screen.access.every((route) => canCall(roles, route)) && (anyOf.length === 0 || anyOf.some((route) => canCall(roles, route)));
 }
 
 const firstSegmentOf = (path: string) => path.split('/')[1] ?? '';

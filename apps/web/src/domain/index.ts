@@ -7,3 +7,4 @@ export { ListingBulkActions, type ListingBulkActionsProps } from './moderation/L
 export { RefundDialog } from './refunds/RefundDialog';
 export { type RefundTarget } from './refunds/refundsApi';
 export { TaxInvoiceButton } from './invoices/TaxInvoiceButton';
+export { RecordNotes } from './notes/RecordNotes';

@@ -174,7 +174,8 @@ export async function downloadFile(
   saveBlob(new Blob(parts, { type: response.headers.get('Content-Type') ?? 'text/csv' }), name);
 }
 
-function saveBlob(blob: Blob, name: string): void {
+/** Saves `blob` as a download named `name` (a file made in the browser: a chart's CSV or PNG). */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -29,6 +29,8 @@ const PAYOUT_BATCHES = ['payoutBatches'] as const;
 export const queryKeys = {
   session: (token: string) => ['check-token', token] as const,
   dashboard: ['dashboard'] as const,
+  /** One analytics group over a range (Analytics and the dashboard's charts share them); not invalidated: a range's numbers move slowly. */
+  analytics: (group: string, query: object) => ['analytics', group, query] as const,
   workQueues: ['workQueues'] as const,
   // Not invalidated by mutations: a hit opens its row on its list, which is always fresh.
   globalSearch: (term: string) => ['globalSearch', term] as const,
@@ -93,6 +95,12 @@ export const queryKeys = {
   },
   /** Refunds: the list, and each payment's refund summary (the dialog); a refund or a recovery choice refreshes them all. */
   refunds: listKeysOf(['refunds']),
+  /** A record's internal notes (domain/notes), and the admins a note may mention: a note's change refreshes its record's notes. */
+  notes: {
+    all: ['notes'] as const,
+    record: (recordType: string, recordId: string) => ['notes', recordType, recordId] as const,
+    mentionable: ['notes', 'mentionable'] as const,
+  },
   faq: wholeListKeysOf(['faq']),
   blogs: wholeListKeysOf(['blogs']),
 };

@@ -36,6 +36,9 @@ export const utes = pgTable(
     /** Why it was last rejected (REJECTION_REASONS) and the admin's note; cleared on approval. */
     rejectionReason: text('rejection_reason'),
     rejectionNote: text('rejection_note'),
+    // decided_at (when it was last approved or rejected, null while pending), its trigger and the index
+    // utes_decided_idx are migration 0024's, kept out of this file so code built on this schema still seeds a
+    // database migrated to an older one (ledger.test.ts's backfill); Analytics reads them in SQL.
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

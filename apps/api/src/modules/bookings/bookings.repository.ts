@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BookingKind, OwnerPayoutBlockers, PaymentKind } from '@ute/contract';
+import type { BookingKind, CreatedDayRange, OwnerPayoutBlockers, PaymentKind } from '@ute/contract';
 import { COUNTERS, type CounterName } from '../../db/counters';
+import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import type { DbOrTx } from '../../db/database';
 import { listPage, type ListOrder } from '../../db/paging';
 import { ownerBankAccounts, users } from '../../db/tables/users.table';
@@ -61,7 +62,7 @@ function paymentFilter(transactionId: typeof uteBookings.transactionId | typeof 
   return payment === 'stripe' ? isNotNull(transactionId) : isNull(transactionId);
 }
 
-export interface BookingListFilter {
+export interface BookingListFilter extends CreatedDayRange {
   /** The Stripe or Manual tab; both when absent. */
   payment?: PaymentKind;
   /** Only the bookings delivered with no payout started (the AwaitingPayout work queues). */
@@ -70,6 +71,8 @@ export interface BookingListFilter {
   id?: string;
   /** Only the bookings this user made or received as the ute's owner (the user page's link). */
   userId?: string;
+  /** Only the bookings in this status, exactly as stored (Analytics' drill-down). */
+  status?: string;
   page: number;
   limit: number;
 }
@@ -93,6 +96,14 @@ function bookingListWhere(table: BookingTable, filter: BookingListSourceFilter, 
   }
   if (filter.userId) {
     conditions.push(or(eq(table.bookedBy, filter.userId), eq(table.ownerId, filter.userId))!);
+    counter = null;
+  }
+  if (filter.status) {
+    conditions.push(eq(table.status, filter.status));
+    counter = null;
+  }
+  if (hasCreatedDayRange(filter)) {
+    conditions.push(...createdDayConditions(table.createdAt, filter));
     counter = null;
   }
   return { where: and(...conditions), counter };

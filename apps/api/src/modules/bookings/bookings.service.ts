@@ -81,12 +81,23 @@ function toJobBookingDto(row: JobBookingRow): JobBooking {
 
 /**
  * The Stripe tab unless another is asked for; awaiting payout spans both tabs unless one is asked
- * for, and so do one booking asked for by id (search does not know its tab) and one user's bookings.
+ * for, and so do one booking asked for by id (search does not know its tab), one user's bookings and
+ * the created-day or status drill-down.
  */
 function bookingListFilter(query: BookingExportQuery): BookingListSourceFilter {
   const isAwaitingPayout = query.awaitingPayout === 'true';
-  const isAcrossTabs = isAwaitingPayout || Boolean(query.id) || Boolean(query.userId);
-  return { payment: query.payment ?? (isAcrossTabs ? undefined : 'stripe'), isAwaitingPayout, id: query.id, userId: query.userId };
+  // Analytics' drill-down (a day's bookings, of one status) counts both tabs: so does the list.
+  const isDrillDown = Boolean(query.status || query.createdFrom || query.createdTo);
+  const isAcrossTabs = isAwaitingPayout || Boolean(query.id) || Boolean(query.userId) || isDrillDown;
+  return {
+    payment: query.payment ?? (isAcrossTabs ? undefined : 'stripe'),
+    isAwaitingPayout,
+    id: query.id,
+    userId: query.userId,
+    status: query.status,
+    createdFrom: query.createdFrom,
+    createdTo: query.createdTo,
+  };
 }
 
 const addressText = (street: string | null, state: string | null, postalCode: string | null) => [street, state, postalCode].filter(Boolean).join(', ') || null;

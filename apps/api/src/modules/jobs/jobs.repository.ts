@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { JobSort, Rejection } from '@ute/contract';
+import type { CreatedDayRange, JobSort, Rejection } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
+import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { jobs } from '../../db/tables/jobs.table';
@@ -9,7 +10,7 @@ import { jobsSearch } from '../../db/tables/search.table';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-export interface JobListFilter {
+export interface JobListFilter extends CreatedDayRange {
   page: number;
   limit: number;
   search?: string;
@@ -30,6 +31,7 @@ function listCondition(filter: Omit<JobListFilter, 'page' | 'limit'>): SQL {
   if (filter.search) conditions.push(termMatch(jobs.title, filter.search));
   if (filter.id) conditions.push(eq(jobs.id, filter.id));
   if (filter.userId) conditions.push(eq(jobs.postedBy, filter.userId));
+  conditions.push(...createdDayConditions(jobs.createdAt, filter));
   return and(...conditions)!;
 }
 
@@ -62,6 +64,7 @@ function jobSearchSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
   if (!filter.search || filter.id || filter.userId) return undefined;
   const conditions = [lowerTermMatch(jobsSearch.term, filter.search)];
   if (filter.isPending) conditions.push(eq(jobsSearch.isPending, true));
+  conditions.push(...createdDayConditions(jobsSearch.createdAt, filter));
   return { table: jobsSearch, where: and(...conditions), order: SEARCH_ORDERS[filter.sort ?? 'newest'] };
 }
 
@@ -70,7 +73,7 @@ export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ row
     ...jobListSource(filter),
     searchSource: jobSearchSource(filter),
     counter: filter.isPending ? COUNTERS.jobsPending : COUNTERS.jobs,
-    isSearch: Boolean(filter.search || filter.id || filter.userId),
+    isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter),
     page: filter.page,
     limit: filter.limit,
   });

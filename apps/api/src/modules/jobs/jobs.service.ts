@@ -47,7 +47,15 @@ const auditView = (row: Pick<repo.JobRow, 'status' | 'deletedAt' | 'rejectionRea
 
 /** The list's filter and sort from its query (the page aside): the list and its export read the same rows. */
 function jobListFilterOf(query: JobExportQuery) {
-  return { search: query.search || undefined, sort: query.sort, isPending: query.status === 'Pending', id: query.id, userId: query.userId };
+  return {
+    search: query.search || undefined,
+    sort: query.sort,
+    isPending: query.status === 'Pending',
+    id: query.id,
+    userId: query.userId,
+    createdFrom: query.createdFrom,
+    createdTo: query.createdTo,
+  };
 }
 
 /** The jobs export's columns; the budget is in dollars. */

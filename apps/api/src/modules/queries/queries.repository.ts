@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CreatedDayRange } from '@ute/contract';
 import { COUNTERS } from '../../db/counters';
+import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
@@ -9,7 +11,15 @@ import { queriesSearch } from '../../db/tables/search.table';
 
 export type CustomerQueryRow = typeof customerQueries.$inferSelect;
 
-function listFilter(options: { email?: string; isUnanswered?: boolean; id?: string }): SQL {
+/** The query list's filter and order, the page aside. */
+export interface QueryListFilter extends CreatedDayRange {
+  email?: string;
+  isUnanswered?: boolean;
+  id?: string;
+  sort: 'latest' | 'oldest';
+}
+
+function listFilter(options: Omit<QueryListFilter, 'sort'>): SQL {
   const conditions: SQL[] = [isNull(customerQueries.deletedAt)];
   // ILIKE '%term%' on email is served by customer_queries_email_trgm_idx.
   if (options.email) conditions.push(termMatch(customerQueries.email, options.email));
@@ -17,11 +27,12 @@ function listFilter(options: { email?: string; isUnanswered?: boolean; id?: stri
   if (options.isUnanswered) conditions.push(sql`not exists (select from ${queryReplies} where ${queryReplies.queryId} = ${customerQueries.id})`);
   // Only one query: global search's link.
   if (options.id) conditions.push(eq(customerQueries.id, options.id));
+  conditions.push(...createdDayConditions(customerQueries.createdAt, options));
   return and(...conditions)!;
 }
 
 /** The list's rows and order, without its page: what a page reads and what the export reads. */
-export function queryListSource(options: { email?: string; isUnanswered?: boolean; id?: string; sort: 'latest' | 'oldest' }) {
+export function queryListSource(options: QueryListFilter) {
   return {
     table: customerQueries,
     where: listFilter(options),
@@ -34,10 +45,14 @@ export function queryListSource(options: { email?: string; isUnanswered?: boolea
 }
 
 /** A search by email alone finds its matches in search_queries (the unanswered filter reads the replies: the table then). */
-function querySearchSource(options: { email?: string; isUnanswered?: boolean; id?: string; sort: 'latest' | 'oldest' }) {
+function querySearchSource(options: QueryListFilter) {
   if (!options.email || options.isUnanswered || options.id) return undefined;
   const order: ListOrder = { columns: [queriesSearch.createdAt, queriesSearch.id], index: 'desc', walk: options.sort === 'latest' ? 'forward' : 'backward' };
-  return { table: queriesSearch, where: lowerTermMatch(queriesSearch.term, options.email), order };
+  return {
+    table: queriesSearch,
+    where: and(lowerTermMatch(queriesSearch.term, options.email), ...createdDayConditions(queriesSearch.createdAt, options)),
+    order,
+  };
 }
 
 /**
@@ -46,13 +61,13 @@ function querySearchSource(options: { email?: string; isUnanswered?: boolean; id
  */
 export async function listQueries(
   db: DbOrTx,
-  options: { email?: string; isUnanswered?: boolean; id?: string; sort: 'latest' | 'oldest'; page: number; limit: number },
+  options: QueryListFilter & { page: number; limit: number },
 ): Promise<{ rows: CustomerQueryRow[]; totalCount: number }> {
   return listPage(db, {
     ...queryListSource(options),
     searchSource: querySearchSource(options),
     counter: options.isUnanswered ? COUNTERS.customerQueriesUnanswered : COUNTERS.customerQueries,
-    isSearch: Boolean(options.email || options.id),
+    isSearch: Boolean(options.email || options.id) || hasCreatedDayRange(options),
     page: options.page,
     limit: options.limit,
   });

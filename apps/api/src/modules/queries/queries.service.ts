@@ -58,7 +58,14 @@ export interface QueriesServiceDeps {
 
 /** The list's filter and sort from its query (the page aside): the list and its export read the same rows. */
 function queryListFilterOf(query: QueryExportQuery) {
-  return { email: query.email || undefined, isUnanswered: query.unanswered === 'true', id: query.id, sort: query.sort };
+  return {
+    email: query.email || undefined,
+    isUnanswered: query.unanswered === 'true',
+    id: query.id,
+    sort: query.sort,
+    createdFrom: query.createdFrom,
+    createdTo: query.createdTo,
+  };
 }
 
 type QueryWithReplies = repo.CustomerQueryRow & { replies: string[] };

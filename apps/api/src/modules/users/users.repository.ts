@@ -1,6 +1,8 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { CreatedDayRange } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
+import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { usersSearch } from '../../db/tables/search.table';
@@ -8,17 +10,18 @@ import { users } from '../../db/tables/users.table';
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface UserListFilter {
+export interface UserListFilter extends CreatedDayRange {
   search?: string;
   /** Only this user (global search's link). */
   id?: string;
 }
 
-function listFilter({ search, id }: UserListFilter): SQL {
+function listFilter({ search, id, ...range }: UserListFilter): SQL {
   const conditions: SQL[] = [isNull(users.deletedAt)];
   // ILIKE '%term%' on email is served by users_email_trgm_idx.
   if (search) conditions.push(termMatch(users.email, search));
   if (id) conditions.push(eq(users.id, id));
+  conditions.push(...createdDayConditions(users.createdAt, range));
   return and(...conditions)!;
 }
 
@@ -28,11 +31,11 @@ export function userListSource(filter: UserListFilter) {
 }
 
 /** A search by email finds its matches in search_users. */
-function userSearchSource({ search, id }: UserListFilter) {
+function userSearchSource({ search, id, ...range }: UserListFilter) {
   if (!search || id) return undefined;
   return {
     table: usersSearch,
-    where: lowerTermMatch(usersSearch.term, search),
+    where: and(lowerTermMatch(usersSearch.term, search), ...createdDayConditions(usersSearch.createdAt, range)),
     order: { columns: [usersSearch.createdAt, usersSearch.id], index: 'desc' } satisfies ListOrder,
   };
 }
@@ -43,7 +46,7 @@ export async function listUsers(db: DbOrTx, options: UserListFilter & { page: nu
     ...userListSource(options),
     searchSource: userSearchSource(options),
     counter: COUNTERS.users,
-    isSearch: Boolean(options.search || options.id),
+    isSearch: Boolean(options.search || options.id) || hasCreatedDayRange(options),
     page: options.page,
     limit: options.limit,
   });

@@ -40,20 +40,24 @@ export const USER_CSV: readonly CsvColumn<repo.UserRow>[] = [
   { header: 'created_at', value: (row) => row.createdAt.toISOString() },
 ];
 
+/** The list's filter from its query (the page aside): the list and its export read the same rows. */
+function userListFilterOf(query: UserExportQuery): repo.UserListFilter {
+  return { search: query.search || undefined, id: query.id, createdFrom: query.createdFrom, createdTo: query.createdTo };
+}
+
 export interface UsersServiceDeps {
   db: Db;
 }
 
 export function createUsersService({ db }: UsersServiceDeps) {
   async function listUsers(query: UserListQuery): Promise<UserListResponse> {
-    const search = query.search || undefined;
-    const { rows, totalCount } = await repo.listUsers(db, { search, id: query.id, page: query.page, limit: query.limit });
+    const { rows, totalCount } = await repo.listUsers(db, { ...userListFilterOf(query), page: query.page, limit: query.limit });
     return { data: rows.map(toUserDto), total: totalCount, totalCount };
   }
 
   /** GET all-users-data/export: every user of the list under this search, as CSV, read in batches. */
   function exportUsers(query: UserExportQuery): AsyncGenerator<string> {
-    return csvChunks(USER_CSV, readListBatches(db, repo.userListSource({ search: query.search || undefined, id: query.id })));
+    return csvChunks(USER_CSV, readListBatches(db, repo.userListSource(userListFilterOf(query))));
   }
 
   async function setUserStatus(id: string, body: UserStatusBody, actor: Actor): Promise<{ message: string }> {

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Rejection } from '@ute/contract';
+import type { CreatedDayRange, Rejection } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
+import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { utesSearch } from '../../db/tables/search.table';
 import { listPage, type ListOrder } from '../../db/paging';
@@ -9,7 +10,7 @@ import { utes } from '../../db/tables/utes.table';
 
 export type UteRow = typeof utes.$inferSelect;
 
-export interface UteListFilter {
+export interface UteListFilter extends CreatedDayRange {
   page: number;
   pageSize: number;
   search?: string;
@@ -29,6 +30,7 @@ function listCondition(filter: Omit<UteListFilter, 'page' | 'pageSize'>): SQL {
   if (filter.search) conditions.push(termMatch(utes.fullName, filter.search));
   if (filter.id) conditions.push(eq(utes.id, filter.id));
   if (filter.userId) conditions.push(eq(utes.ownerId, filter.userId));
+  conditions.push(...createdDayConditions(utes.createdAt, filter));
   return and(...conditions)!;
 }
 
@@ -42,6 +44,7 @@ function uteSearchSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) {
   if (!filter.search || filter.id || filter.userId) return undefined;
   const conditions = [lowerTermMatch(utesSearch.term, filter.search)];
   if (filter.isPending) conditions.push(eq(utesSearch.isPending, true));
+  conditions.push(...createdDayConditions(utesSearch.createdAt, filter));
   return { table: utesSearch, where: and(...conditions), order: { columns: [utesSearch.createdAt, utesSearch.id], index: 'desc' } satisfies ListOrder };
 }
 
@@ -52,7 +55,7 @@ export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ row
     ...uteListSource(filter),
     searchSource: uteSearchSource(filter),
     counter: filter.isPending ? COUNTERS.utesPending : COUNTERS.utes,
-    isSearch: Boolean(filter.search || filter.id || filter.userId),
+    isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter),
     page: filter.page,
     limit: filter.pageSize,
   });

@@ -57,7 +57,14 @@ const auditView = (row: Pick<repo.UteRow, 'status' | 'deletedAt' | 'rejectionRea
 
 /** The list's filter from its query (the page aside): the list and its export read the same rows. */
 function uteListFilterOf(query: UteExportQuery) {
-  return { search: query.search || undefined, isPending: query.status === 'Pending', id: query.id, userId: query.userId };
+  return {
+    search: query.search || undefined,
+    isPending: query.status === 'Pending',
+    id: query.id,
+    userId: query.userId,
+    createdFrom: query.createdFrom,
+    createdTo: query.createdTo,
+  };
 }
 
 const joined = (values: readonly string[]) => values.join('; ');

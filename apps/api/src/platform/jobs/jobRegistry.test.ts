@@ -21,6 +21,7 @@ describe('the job registry', () => {
       'stripe-event-sweep': async () => {},
       'stripe-reconciliation': async () => {},
       'payout-remittances': async () => {},
+      'analytics-refresh': async () => {},
     });
     await startScheduledJobs(t.app.ctx.queue, handlers);
     const schedules = await queryRows<{ name: string; cron: string }>(t.database.db, sql`select name, cron from pgboss.schedule order by name`);

@@ -46,6 +46,8 @@ export const JOBS = {
   // Daily at 19:00 UTC (05:00 or 06:00 in Sydney), before finance starts the day.
   'stripe-reconciliation': { workers: 'server', cron: '0 19 * * *', isSentAtStart: false },
   'payout-remittances': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
+  // Analytics' rollups of the days changed since the last run (docs/design.md §10): within a minute of a change.
+  'analytics-refresh': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
 } as const satisfies Record<QueueName, JobPlan>;
 
 const JOB_NAMES = Object.keys(JOBS) as QueueName[];

@@ -24,13 +24,15 @@ export interface ExportCsvButtonProps {
   totalRows?: number;
   /** After the file is saved (a list whose export is audited refreshes its log). */
   onDone?: () => void;
+  /** The button's text, when the screen has more than one export. */
+  label?: string;
 }
 
 /**
  * "Export CSV" of a list: the whole list under its current query, however long, streamed. While it
  * runs it shows the rows received (of how many) as a progress bar, and offers to cancel.
  */
-export function ExportCsvButton({ path, query, download, totalRows, onDone }: ExportCsvButtonProps) {
+export function ExportCsvButton({ path, query, download, totalRows, onDone, label: buttonLabel = 'Export CSV' }: ExportCsvButtonProps) {
   const [receivedRows, setReceivedRows] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -53,7 +55,7 @@ export function ExportCsvButton({ path, query, download, totalRows, onDone }: Ex
     return (
       <Button variant="secondary" onClick={() => void handleExport()}>
         <Download className="h-4 w-4" aria-hidden="true" />
-        Export CSV
+        {buttonLabel}
       </Button>
     );
   }

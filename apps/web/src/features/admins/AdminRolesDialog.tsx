@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { updateAdminRolesSchema, type AdminListItem } from '@ute/contract';
 import { Button, Modal } from '../../components/ui';
+import { RecordNotes } from '../../domain';
 import { RoleCheckboxes } from './RoleCheckboxes';
 import { useUpdateAdminRoles } from './api';
 
@@ -19,6 +20,8 @@ export function AdminRolesDialog({ admin, onClose }: { admin: AdminListItem | nu
       description={admin ? `${admin.name} (${admin.email})` : undefined}
     >
       {admin && <RolesForm key={admin._id} admin={admin} onClose={onClose} />}
+      {/* The only view of one admin: their notes (owners') sit under the roles. */}
+      {admin && <RecordNotes recordType="admin" recordId={admin._id} />}
     </Modal>
   );
 }

@@ -112,6 +112,14 @@ export function AuditLogPage() {
           // The export is itself logged: show that entry.
           onDone={() => void queryClient.invalidateQueries({ queryKey: queryKeys.audit.all })}
         />
+        {/* The internal notes of the records this admin may open (docs/design.md §11): their bodies are not in the log's entries. */}
+        <ExportCsvButton
+          path={apiPaths.notesExport}
+          query={{}}
+          download={downloadFile}
+          label="Export notes"
+          onDone={() => void queryClient.invalidateQueries({ queryKey: queryKeys.audit.all })}
+        />
       </PageHeader>
       {verifyResult && <VerifyResult result={verifyResult} />}
       <div

@@ -6,6 +6,7 @@ import { screens } from '../../config/screens';
 import { RefundDialog, type RefundTarget } from '../../domain';
 import { downloadFile } from '../../lib/apiClient';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
+import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel, userFilterLabel } from '../../lib/useOpenedRow';
 import { BOOKING_PAGE_SIZE, bookingExportPathOf, bookingListQuery, useBookings, useStripeTransfer, type BookingOf } from './api';
@@ -47,8 +48,18 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
   // One booking opened by its link (a search hit), or one user's bookings (the user page's link), show whichever tab they are on.
   const isOneBooking = params.open !== '';
   const isOneUser = params.user !== '';
-  const isAcrossTabs = isAwaitingPayout || isOneBooking || isOneUser;
-  const listParams = { payment: isAcrossTabs ? undefined : tab, isAwaitingPayout, id: params.open, userId: params.user };
+  // Analytics' drill-down (a day's bookings, of one status) counts both tabs: the list shows them all too.
+  const isDrillDown = hasCreatedDays(params) || params.bookingStatus !== '';
+  const isAcrossTabs = isAwaitingPayout || isOneBooking || isOneUser || isDrillDown;
+  const listParams = {
+    payment: isAcrossTabs ? undefined : tab,
+    isAwaitingPayout,
+    id: params.open,
+    userId: params.user,
+    status: params.bookingStatus,
+    createdFrom: params.createdFrom,
+    createdTo: params.createdTo,
+  };
   const bookings = useBookings(kind, { ...listParams, page: params.page });
   const stripeTransfer = useStripeTransfer(kind);
   const [manualTarget, setManualTarget] = useState<ManualPaymentTarget | null>(null);
@@ -123,13 +134,15 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
       </PageHeader>
       {isOneBooking && <ActiveFilter label={openedRowLabel('booking')} onClear={() => setParams({ open: '' })} />}
       {isOneUser && <ActiveFilter label={userFilterLabel('bookings')} onClear={() => setParams({ user: '' })} />}
+      {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}
+      {params.bookingStatus && <ActiveFilter label={`Status: ${params.bookingStatus}`} onClear={() => setParams({ bookingStatus: '' })} />}
       {isAwaitingPayout ? (
         <ActiveFilter
           label={WORK_QUEUE_LABELS[kind === 'ute' ? 'uteBookingsAwaitingPayout' : 'jobBookingsAwaitingPayout']}
           onClear={() => setParams({ awaitingPayout: '' })}
         />
       ) : (
-        !isOneBooking && !isOneUser && <TabStrip label="Payment type" value={tab} options={BOOKING_TABS} onChange={(next) => setParams({ tab: next })} />
+        !isAcrossTabs && <TabStrip label="Payment type" value={tab} options={BOOKING_TABS} onChange={(next) => setParams({ tab: next })} />
       )}
       <PayoutProviderNote provider={bookings.data?.payoutProvider} />
       <PagedListView

@@ -178,4 +178,28 @@ describe('UteBookingsPage', () => {
     renderPage();
     expect(await screen.findByRole('button', { name: 'Transfer' })).toBeDisabled();
   });
+
+  it("opened from Analytics' drill-down, lists one status of those days across both tabs, with a chip for each filter", async () => {
+    renderPage('/booking-list?createdFrom=2026-11-03&createdTo=2026-11-03&bookingStatus=delivered');
+    await screen.findByText('UB-000001');
+    const lists = () =>
+      fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname.endsWith('/ute-booking-list'));
+    const first = lists()[0].searchParams;
+    expect([first.get('createdFrom'), first.get('createdTo'), first.get('status'), first.has('payment')]).toEqual([
+      '2026-11-03',
+      '2026-11-03',
+      'delivered',
+      false,
+    ]);
+    expect(screen.queryByRole('tablist')).toBeNull();
+    const chips = screen.getAllByRole('status');
+    expect(chips.map((chip) => chip.textContent)).toEqual([expect.stringContaining('Created 3 Nov 2026'), expect.stringContaining('Status: delivered')]);
+    await userEvent.click(within(chips[1]).getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(lists().at(-1)!.searchParams.has('status')).toBe(false));
+    expect(lists().at(-1)!.searchParams.get('createdFrom')).toBe('2026-11-03');
+    expect(screen.getByRole('status')).toHaveTextContent('Filtered: Created 3 Nov 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(await screen.findByRole('tablist')).toBeInTheDocument();
+    expect(lists().at(-1)!.searchParams.get('payment')).toBe('stripe');
+  });
 });

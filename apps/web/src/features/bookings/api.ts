@@ -10,6 +10,7 @@ import {
   type UteBookingListResponse,
 } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -26,12 +27,14 @@ export type BookingOf<K extends BookingKind> = BookingsOf[K];
 export type BookingListResponseOf<K extends BookingKind> = Omit<UteBookingListResponse | JobBookingListResponse, 'data'> & { data: BookingOf<K>[] };
 
 /** One tab of a booking list, or (`payment` undefined) its work queue (`isAwaitingPayout`) or one booking (`id`, a search hit) across both tabs. */
-export interface BookingListParams {
+export interface BookingListParams extends Partial<CreatedDayParams> {
   payment: PaymentKind | undefined;
   isAwaitingPayout: boolean;
   id?: string;
   /** Only the bookings this user made or received as owner (the user page's link), across both tabs. */
   userId?: string;
+  /** Only the bookings in this status, exactly as stored (Analytics' drill-down, `?bookingStatus=`). */
+  status?: string;
 }
 
 /** The list's query without its page: the list's call and its CSV export send the same. */
@@ -40,6 +43,8 @@ export const bookingListQuery = (params: BookingListParams) => ({
   awaitingPayout: params.isAwaitingPayout ? ('true' as const) : undefined,
   id: params.id || undefined,
   userId: params.userId || undefined,
+  status: params.status || undefined,
+  ...createdDayQuery(params),
 });
 
 /** The CSV export of each kind's list. */

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Briefcase, CalendarCheck, ClipboardList, Truck, UserCheck, UserX, Users } from 'lucide-react';
 import type { DashboardCounts } from '@ute/contract';
@@ -16,6 +17,9 @@ const CARDS: { key: keyof DashboardCounts; title: string; screen: ScreenInfo; ic
   { key: 'totalUteBooking', title: 'Ute Bookings', screen: screens.uteBookings, icon: CalendarCheck },
   { key: 'totalJobBooking', title: 'Job Bookings', screen: screens.jobBookings, icon: ClipboardList },
 ];
+
+/** Its own chunk with the chart library: the cards above draw first, whatever the charts weigh. */
+const DashboardCharts = lazy(() => import('./DashboardCharts').then((module) => ({ default: module.DashboardCharts })));
 
 /** Bar width is the value divided by 10, capped at 100 percent (docs/product.md §5). */
 export const barWidthPercent = (value: number) => Math.min(Math.max(value, 0) / 10, 100);
@@ -64,6 +68,11 @@ export function DashboardPage() {
             );
           })}
         </ul>
+      )}
+      {!dashboard.isPending && (
+        <Suspense fallback={null}>
+          <DashboardCharts />
+        </Suspense>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import type { Job } from '@ute/contract';
 import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui';
-import { listingTone, rejectionFields } from '../../domain';
+import { listingTone, RecordNotes, rejectionFields } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 
 /** 'Job Details': every field and the job images, or 'No images available' (docs/product.md, Job Listings). */
@@ -45,6 +45,7 @@ export function JobDetailsDialog({ job, onClose }: { job: Job | null; onClose: (
           )}
         </section>
       )}
+      {job && <RecordNotes recordType="job" recordId={job._id} />}
     </DetailsDialog>
   );
 }

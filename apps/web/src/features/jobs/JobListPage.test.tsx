@@ -200,4 +200,17 @@ describe('JobListPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requests('PUT')).toHaveLength(0);
   });
+
+  it("opened from Analytics' drill-down, sends the created days, shows them in a chip, and clears them", async () => {
+    renderPage('/job-list?createdFrom=2026-11-01&createdTo=2026-11-07');
+    await screen.findByText('JOB-000001');
+    const lists = () => requests().filter((url) => url.pathname.endsWith('/get-all-job-list'));
+    expect(lists()[0].searchParams.get('createdFrom')).toBe('2026-11-01');
+    expect(lists()[0].searchParams.get('createdTo')).toBe('2026-11-07');
+    expect(screen.getByRole('status')).toHaveTextContent('Filtered: Created 1 Nov 2026 – 7 Nov 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(lists().at(-1)!.searchParams.has('createdFrom')).toBe(false));
+    expect(lists().at(-1)!.searchParams.has('createdTo')).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

@@ -19,6 +19,7 @@ import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
+import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel, useOpenedRow, userFilterLabel } from '../../lib/useOpenedRow';
 import { queryKeys } from '../../lib/queryKeys';
@@ -55,7 +56,15 @@ export function JobListPage() {
   const [params, setParams] = useListParams(screens.jobs);
   const sort = parseJobSort(params.sort);
   const isPending = params.status === 'Pending';
-  const listParams = { search: params.search, sort, isPending, id: params.open, userId: params.user };
+  const listParams = {
+    search: params.search,
+    sort,
+    isPending,
+    id: params.open,
+    userId: params.user,
+    createdFrom: params.createdFrom,
+    createdTo: params.createdTo,
+  };
   const jobs = useJobs({ ...listParams, page: params.page });
   const setStatus = useSetJobStatus();
   const [viewed, setViewed] = useState<Job | null>(null);
@@ -93,6 +102,7 @@ export function JobListPage() {
       {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingJobs} onClear={() => setParams({ status: '' })} />}
       {params.open && <ActiveFilter label={openedRowLabel('job')} onClear={() => setParams({ open: '' })} />}
       {params.user && <ActiveFilter label={userFilterLabel('jobs')} onClear={() => setParams({ user: '' })} />}
+      {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}
 
       <ListingBulkActions selection={selection} bulk={bulk} noun={{ one: 'job', many: 'jobs' }} />
       <PagedListView

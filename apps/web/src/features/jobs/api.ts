@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { JobSort, ListingBulkBody, RouteResponse } from '@ute/contract';
 import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
+import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -10,7 +11,7 @@ import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMuta
 export const JOB_PAGE_SIZE = 10;
 export const JOB_SEARCH_DELAY_MS = 500;
 
-export interface JobListParams {
+export interface JobListParams extends Partial<CreatedDayParams> {
   search: string;
   sort: JobSort | undefined;
   /** Only the jobs waiting for approval (the pendingJobs work queue). */
@@ -28,6 +29,7 @@ export const jobListQuery = (params: JobListParams) => ({
   status: params.isPending ? ('Pending' as const) : undefined,
   id: params.id || undefined,
   userId: params.userId || undefined,
+  ...createdDayQuery(params),
 });
 
 export const jobListOptions = (params: JobListParams & { page: number }) =>

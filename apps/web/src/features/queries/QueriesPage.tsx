@@ -21,6 +21,7 @@ import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA, truncateWords } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
+import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel, useOpenedRow } from '../../lib/useOpenedRow';
 import { bulkQueries, QUERIES_PAGE_SIZE, queryListQuery, useCustomerQueries, useDeleteQuery, type QuerySort } from './api';
@@ -36,7 +37,7 @@ export function QueriesPage() {
   const [params, setParams] = useListParams(screens.queries);
   const sort: QuerySort = params.sort === 'oldest' ? 'oldest' : 'latest';
   const isUnanswered = params.unanswered === 'true';
-  const listParams = { email: params.email, sort, isUnanswered, id: params.open };
+  const listParams = { email: params.email, sort, isUnanswered, id: params.open, createdFrom: params.createdFrom, createdTo: params.createdTo };
   const queries = useCustomerQueries({ ...listParams, page: params.page });
   const [viewing, setViewing] = useState<CustomerQuery | null>(null);
   useOpenedRow(queries.data?.rows, params.open, setViewing);
@@ -140,6 +141,7 @@ export function QueriesPage() {
       </PageHeader>
       {isUnanswered && <ActiveFilter label={WORK_QUEUE_LABELS.unansweredQueries} onClear={() => setParams({ unanswered: '' })} />}
       {params.open && <ActiveFilter label={openedRowLabel('query')} onClear={() => setParams({ open: '' })} />}
+      {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}
       <BulkActionBar count={selectedCount} onClear={selection.clear}>
         <Button size="sm" variant="danger" disabled={bulk.isPending} onClick={() => setIsAskingBulkDelete(true)}>
           Delete selected

@@ -1,5 +1,6 @@
 import type { CustomerQuery, QueryReply } from '@ute/contract';
 import { DetailsDialog, StatusBadge, type BadgeTone } from '../../components/ui';
+import { RecordNotes } from '../../domain';
 import { formatDateTime, orNA } from '../../lib/format';
 
 const MAIL_BADGES: Record<NonNullable<QueryReply['mailStatus']>, { label: string; tone: BadgeTone }> = {
@@ -53,6 +54,7 @@ export function QueryDetailsDialog({ query, onClose }: { query: CustomerQuery | 
           )}
         </section>
       )}
+      {query && <RecordNotes recordType="query" recordId={query._id} />}
     </DetailsDialog>
   );
 }

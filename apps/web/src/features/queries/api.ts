@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerQuery, QueryBulkBody, QueryListResponse, ReplyBody, ReplyResponse, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -8,7 +9,7 @@ import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMuta
 export const QUERIES_PAGE_SIZE = 10;
 export type QuerySort = 'latest' | 'oldest';
 
-export interface QueryListParams {
+export interface QueryListParams extends Partial<CreatedDayParams> {
   email: string;
   sort: QuerySort;
   /** Only the queries without a reply (the unansweredQueries work queue). */
@@ -23,6 +24,7 @@ export const queryListQuery = (params: QueryListParams) => ({
   email: params.email || undefined,
   unanswered: params.isUnanswered ? ('true' as const) : undefined,
   id: params.id || undefined,
+  ...createdDayQuery(params),
 });
 
 const selectQueryPage = ({ queries, totalCount }: QueryListResponse): ListPage<CustomerQuery> => ({ rows: queries, totalCount });

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { SHIPMENT_STATUSES, type Shipment, type ShipmentUpdateBody } from '@ute/contract';
 import { Button, Field, fieldClass, PageHeader, Spinner, StatusBadge } from '../../components/ui';
+import { RecordNotes } from '../../domain';
 import { ApiError } from '../../lib/apiClient';
 import { formatAud, formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
@@ -77,6 +78,9 @@ export function ShipmentPage() {
           </dl>
         </div>
         <ShipmentUpdateForm key={`${data._id}:${data.status}:${data.notes ?? ''}:${data.pickUpDateAndTime ?? ''}`} shipment={data} />
+      </div>
+      <div className="mt-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 [&>section]:mt-0 [&>section]:border-t-0 [&>section]:pt-0">
+        <RecordNotes recordType="quote" recordId={data._id} />
       </div>
     </section>
   );

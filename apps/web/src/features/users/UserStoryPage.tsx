@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { fullNameOf, USER_STORY_SECTION_LABELS, type User, type UserStorySection, type UserStorySectionData } from '@ute/contract';
 import { Button, Spinner, StatusBadge } from '../../components/ui';
+import { RecordNotes } from '../../domain';
 import { screens } from '../../config/screens';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
@@ -121,6 +122,9 @@ export function UserStoryPage() {
             {isSettingStatus ? 'Processing...' : user.isActive ? 'Deactivate' : 'Activate'}
           </Button>
         </div>
+      </div>
+      <div className="mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm [&>section]:mt-0 [&>section]:border-t-0 [&>section]:pt-0">
+        <RecordNotes recordType="user" recordId={user._id} />
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {sections.map((section) => (

@@ -107,4 +107,20 @@ describe('UsersListPage', () => {
     renderPage('/all-users?search=nobody');
     expect(await screen.findByText('No matching users found')).toBeInTheDocument();
   });
+
+  it("opened from Analytics' drill-down, sends the created days, shows them in a chip, and clears them", async () => {
+    renderPage('/all-users?createdFrom=2026-11-01&createdTo=2026-11-07');
+    await screen.findByText('olivia.nguyen1@example.com.au');
+    const lists = () =>
+      calls('GET')
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname.endsWith('/all-users-data'));
+    expect(lists()[0].searchParams.get('createdFrom')).toBe('2026-11-01');
+    expect(lists()[0].searchParams.get('createdTo')).toBe('2026-11-07');
+    expect(screen.getByRole('status')).toHaveTextContent('Filtered: Created 1 Nov 2026 – 7 Nov 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(lists().at(-1)!.searchParams.has('createdFrom')).toBe(false));
+    expect(lists().at(-1)!.searchParams.has('createdTo')).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

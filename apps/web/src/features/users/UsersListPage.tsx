@@ -22,13 +22,14 @@ import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
+import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel } from '../../lib/useOpenedRow';
 import { bulkUsers, USER_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, useDeleteUser, userListQuery, useSetUserStatus, useUsers } from './api';
 
 export function UsersListPage() {
   const [params, setParams] = useListParams(screens.users);
-  const listParams = { search: params.search, id: params.open };
+  const listParams = { search: params.search, id: params.open, createdFrom: params.createdFrom, createdTo: params.createdTo };
   const users = useUsers({ ...listParams, page: params.page });
   const setStatus = useSetUserStatus();
   const [toDelete, setToDelete] = useState<User | null>(null);
@@ -127,6 +128,7 @@ export function UsersListPage() {
         <ExportCsvButton path={apiPaths.usersExport} query={userListQuery(listParams)} download={downloadFile} totalRows={users.data?.totalCount} />
       </PageHeader>
       {params.open && <ActiveFilter label={openedRowLabel('user')} onClear={() => setParams({ open: '' })} />}
+      {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}
       <BulkActionBar count={selection.selectedIds.length} onClear={selection.clear}>
         <Button size="sm" variant="success" disabled={bulk.isPending} onClick={() => bulk.run('Activate', { action: 'activate', ids: selection.selectedIds })}>
           Activate selected

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RouteResponse, UserBulkBody, UserStatusBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -9,14 +10,14 @@ export const USERS_PAGE_SIZE = 10;
 /** docs/product.md §5: user search waits 500 ms after typing stops. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 
-export interface UserListParams {
+export interface UserListParams extends Partial<CreatedDayParams> {
   search: string;
   /** Only that user (a search hit). */
   id?: string;
 }
 
 /** The list's query without its page: the list's call and its CSV export send the same. */
-export const userListQuery = (params: UserListParams) => ({ search: params.search || undefined, id: params.id || undefined });
+export const userListQuery = (params: UserListParams) => ({ search: params.search || undefined, id: params.id || undefined, ...createdDayQuery(params) });
 
 export const userListOptions = (params: UserListParams & { page: number }) =>
   queryOptions({

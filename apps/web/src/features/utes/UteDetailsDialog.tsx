@@ -1,6 +1,6 @@
 import type { Ute } from '@ute/contract';
 import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui';
-import { listingTone, rejectionFields } from '../../domain';
+import { listingTone, RecordNotes, rejectionFields } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { formatLicenceExpiry } from './uteFormat';
 
@@ -60,6 +60,7 @@ export function UteDetailsDialog({ ute, onClose }: { ute: Ute | null; onClose: (
           </section>
         </div>
       )}
+      {ute && <RecordNotes recordType="ute" recordId={ute._id} />}
     </DetailsDialog>
   );
 }

@@ -223,4 +223,17 @@ describe('UteListPage', () => {
     expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
     expect(requests().at(-1)!.searchParams.get('page')).toBe('2');
   });
+
+  it("opened from Analytics' drill-down, sends the created days, shows them in a chip, and clears them", async () => {
+    renderPage('/ute-list?createdFrom=2026-11-01&createdTo=2026-11-07');
+    await screen.findByText('UTE-000001');
+    const lists = () => requests().filter((url) => url.pathname.endsWith('/get-all-ute-list'));
+    expect(lists()[0].searchParams.get('createdFrom')).toBe('2026-11-01');
+    expect(lists()[0].searchParams.get('createdTo')).toBe('2026-11-07');
+    expect(screen.getByRole('status')).toHaveTextContent('Filtered: Created 1 Nov 2026 – 7 Nov 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(lists().at(-1)!.searchParams.has('createdFrom')).toBe(false));
+    expect(lists().at(-1)!.searchParams.has('createdTo')).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

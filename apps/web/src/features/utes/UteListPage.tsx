@@ -17,6 +17,7 @@ import {
 import { ListingBulkActions, listingTone, RejectDialog, useModerationColumns } from '../../domain';
 import { screens } from '../../config/screens';
 import { downloadFile } from '../../lib/apiClient';
+import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
@@ -66,7 +67,7 @@ const UTE_COLUMNS: ColumnDef<Ute, unknown>[] = [
 export function UteListPage() {
   const [params, setParams] = useListParams(screens.utes);
   const isPending = params.status === 'Pending';
-  const listParams = { search: params.search, isPending, id: params.open, userId: params.user };
+  const listParams = { search: params.search, isPending, id: params.open, userId: params.user, createdFrom: params.createdFrom, createdTo: params.createdTo };
   const utes = useUtes({ ...listParams, page: params.page });
   const setStatus = useSetUteStatus();
   const [viewed, setViewed] = useState<Ute | null>(null);
@@ -103,6 +104,7 @@ export function UteListPage() {
       {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingUtes} onClear={() => setParams({ status: '' })} />}
       {params.open && <ActiveFilter label={openedRowLabel('ute')} onClear={() => setParams({ open: '' })} />}
       {params.user && <ActiveFilter label={userFilterLabel('utes')} onClear={() => setParams({ user: '' })} />}
+      {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}
 
       <ListingBulkActions selection={selection} bulk={bulk} noun={{ one: 'UTE', many: 'UTEs' }} />
       <PagedListView

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ListingBulkBody, RouteResponse } from '@ute/contract';
 import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
+import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -16,7 +17,7 @@ export const UTE_SEARCH_DELAY_MS = 700;
  */
 const LICENCE_LINK_REFRESH_MS = 4 * 60_000;
 
-export interface UteListParams {
+export interface UteListParams extends Partial<CreatedDayParams> {
   search: string;
   /** Only the utes waiting for approval (the pendingUtes work queue). */
   isPending: boolean;
@@ -32,6 +33,7 @@ export const uteListQuery = (params: UteListParams) => ({
   status: params.isPending ? ('Pending' as const) : undefined,
   id: params.id || undefined,
   userId: params.userId || undefined,
+  ...createdDayQuery(params),
 });
 
 export const uteListOptions = (params: UteListParams & { page: number }) =>

@@ -1,0 +1,195 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsGrouping } from '@ute/contract';
+import { queryRows, type DbOrTx } from '../../db/database';
+
+/**
+ * Reads of Analytics (docs/design.md §10): only the rollup tables of migration 0024, which
+ * `analytics_refresh_day` fills from the base tables. Days are Sydney calendar days (YYYY-MM-DD).
+ */
+
+/** A range of days, both included, and how the days are grouped. */
+export interface DayRange {
+  from: string;
+  to: string;
+  groupBy: AnalyticsGrouping;
+}
+
+/** The bucket (its first day, YYYY-MM-DD) a rollup row's day falls in; ISO weeks start on Monday, as bucketOf's. */
+function bucketOf(groupBy: AnalyticsGrouping, day: SQL = sql`day`): SQL {
+  if (groupBy === 'day') return sql`to_char(${day}, 'YYYY-MM-DD')`;
+  return sql`to_char(date_trunc(${groupBy}, ${day}::timestamp), 'YYYY-MM-DD')`;
+}
+
+/** A list of days as one parameter, the same on PGlite and PostgreSQL. */
+const dayArray = (days: readonly string[]) => sql`${`{${days.join(',')}}`}::date[]`;
+
+/** Recomputes the days the triggers marked dirty (the `analytics-refresh` job): how many (day, area) pairs. */
+export async function refreshDirtyDays(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select analytics_refresh_dirty() as n`);
+  return Number(row.n);
+}
+
+/** Recomputes every day's rollups (`npm run analytics:rebuild`): how many days. */
+export async function rebuildRollups(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select analytics_rebuild() as n`);
+  return Number(row.n);
+}
+
+export interface DailySum {
+  bucket: string;
+  metric: string;
+  dim: string;
+  value: number;
+}
+
+/** The sums of `metrics` per bucket and dimension over the range. */
+export async function sumDaily(db: DbOrTx, metrics: readonly string[], range: DayRange): Promise<DailySum[]> {
+  const rows = await queryRows<{ bucket: string; metric: string; dim: string; value: string }>(
+    db,
+    sql`select ${bucketOf(range.groupBy)} as bucket, metric, dim, sum(value)::text as value
+        from analytics_daily
+        where metric in (${sql.join(
+          metrics.map((metric) => sql`${metric}`),
+          sql`, `,
+        )})
+          and day between ${range.from}::date and ${range.to}::date
+        group by 1, 2, 3`,
+  );
+  return rows.map((row) => ({ ...row, value: Number(row.value) }));
+}
+
+/** A running total (a sum of deltas over every day up to each of `days`, inclusive), per dimension. */
+export async function sumUpTo(db: DbOrTx, metric: string, days: readonly string[]): Promise<{ day: string; dim: string; value: number }[]> {
+  const rows = await queryRows<{ day: string; dim: string; value: string }>(
+    db,
+    sql`select to_char(e.day, 'YYYY-MM-DD') as day, a.dim, sum(a.value)::text as value
+        from unnest(${dayArray(days)}) as e(day)
+        join analytics_daily a on a.metric = ${metric} and a.day <= e.day
+        group by e.day, a.dim`,
+  );
+  return rows.map((row) => ({ ...row, value: Number(row.value) }));
+}
+
+/**
+ * The age in seconds of the oldest pending listing at the end of each of `days` (Sydney midnight after
+ * it, today's too): the last `supply.oldestPending` row on or before the day; null when none was pending.
+ */
+export async function oldestPendingAges(db: DbOrTx, days: readonly string[]): Promise<Map<string, number | null>> {
+  const rows = await queryRows<{ day: string; age: string | null }>(
+    db,
+    sql`select to_char(e.day, 'YYYY-MM-DD') as day,
+          case when o.value is null or o.value < 0 then null
+               else greatest(0, floor(extract(epoch from analytics_day_start(e.day + 1))) - o.value)::text end as age
+        from unnest(${dayArray(days)}) as e(day)
+        left join lateral (
+          select value from analytics_daily where metric = 'supply.oldestPending' and day <= e.day order by day desc limit 1
+        ) o on true`,
+  );
+  return new Map(rows.map((row) => [row.day, row.age === null ? null : Number(row.age)]));
+}
+
+/** Distinct users of a `analytics_day_users` metric per bucket, and over the whole range (`bucket` null). */
+export async function countDistinctUsers(db: DbOrTx, metric: string, range: DayRange): Promise<Map<string | null, number>> {
+  const rows = await queryRows<{ bucket: string | null; n: string }>(
+    db,
+    sql`select ${bucketOf(range.groupBy)} as bucket, count(distinct user_id)::text as n
+        from analytics_day_users where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
+        group by 1
+        union all
+        select null, count(distinct user_id)::text
+        from analytics_day_users where metric = ${metric} and day between ${range.from}::date and ${range.to}::date`,
+  );
+  return new Map(rows.map((row) => [row.bucket, Number(row.n)]));
+}
+
+/**
+ * Returning bookers: users who booked in a bucket (within the range) and had booked before its first
+ * day in the range; the whole range's (`bucket` null) counts those who had booked before `from`.
+ */
+export async function countReturningBookers(db: DbOrTx, range: DayRange): Promise<Map<string | null, number>> {
+  const bucket = bucketOf(range.groupBy, sql`b.day`);
+  const rows = await queryRows<{ bucket: string | null; n: string }>(
+    db,
+    sql`with booked as (
+          select ${bucket} as bucket, b.user_id, min(b.day) as first_day
+          from analytics_day_users b
+          where b.metric = 'people.booker' and b.day between ${range.from}::date and ${range.to}::date
+          group by 1, 2
+        ), per_bucket as (
+          select k.bucket, count(*) as n from booked k
+          where exists (
+            select 1 from analytics_day_users p
+            where p.metric = 'people.booker' and p.user_id = k.user_id
+              and p.day < greatest(${range.from}::date, k.bucket::date)
+          )
+          group by k.bucket
+        )
+        select bucket, n::text from per_bucket
+        union all
+        select null, count(distinct k.user_id)::text from booked k
+        where exists (select 1 from analytics_day_users p where p.metric = 'people.booker' and p.user_id = k.user_id and p.day < ${range.from}::date)`,
+  );
+  return new Map(rows.map((row) => [row.bucket, Number(row.n)]));
+}
+
+/**
+ * Percentiles (as percentile_disc: the smallest duration with at least that share of the durations at
+ * or below it) of a histogram metric per bucket, and over the whole range (`bucket` null).
+ */
+export async function durationPercentiles(
+  db: DbOrTx,
+  metric: string,
+  range: DayRange,
+): Promise<Map<string | null, { median: number; p90: number; count: number }>> {
+  const rows = await queryRows<{ bucket: string | null; median: string; p90: string; count: string }>(
+    db,
+    sql`with h as (
+          select ${bucketOf(range.groupBy)} as bucket, seconds, count from analytics_durations
+          where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
+        ), sets as (
+          select bucket, seconds, sum(count) as n from h group by 1, 2
+          union all
+          select null, seconds, sum(count) from h group by 2
+        ), c as (
+          select bucket, seconds,
+            sum(n) over (partition by bucket order by seconds) as cum,
+            sum(n) over (partition by bucket) as total
+          from sets
+        )
+        select bucket, min(seconds) filter (where cum * 2 >= total)::text as median,
+          min(seconds) filter (where cum * 10 >= total * 9)::text as p90, max(total)::text as count
+        from c group by bucket`,
+  );
+  return new Map(rows.map((row) => [row.bucket, { median: Number(row.median), p90: Number(row.p90), count: Number(row.count) }]));
+}
+
+/** Users who signed up in each month from `fromMonth` to `toMonth` (YYYY-MM-01), and how many of them booked 0…11 months later. */
+export async function cohortCounts(
+  db: DbOrTx,
+  fromMonth: string,
+  toMonth: string,
+): Promise<{ sizes: Map<string, number>; bookers: Map<string, Map<number, number>> }> {
+  const cohort = sql`select date_trunc('month', day::timestamp)::date as month, user_id from analytics_day_users
+    where metric = 'people.signup' and day >= ${fromMonth}::date and day < (${toMonth}::date + interval '1 month')`;
+  const sizes = await queryRows<{ month: string; n: string }>(
+    db,
+    sql`select to_char(c.month, 'YYYY-MM-DD') as month, count(*)::text as n from (${cohort}) c group by c.month`,
+  );
+  const booked = await queryRows<{ month: string; month_offset: number; n: string }>(
+    db,
+    sql`select to_char(c.month, 'YYYY-MM-DD') as month,
+          ((extract(year from b.day) * 12 + extract(month from b.day)) - (extract(year from c.month) * 12 + extract(month from c.month)))::int as month_offset,
+          count(distinct c.user_id)::text as n
+        from (${cohort}) c
+        join analytics_day_users b on b.metric = 'people.booker' and b.user_id = c.user_id
+          and b.day >= c.month and b.day < c.month + interval '12 months'
+        group by 1, 2`,
+  );
+  const bookers = new Map<string, Map<number, number>>();
+  for (const row of booked) {
+    const months = bookers.get(row.month) ?? new Map<number, number>();
+    months.set(Number(row.month_offset), Number(row.n));
+    bookers.set(row.month, months);
+  }
+  return { sizes: new Map(sizes.map((row) => [row.month, Number(row.n)])), bookers };
+}
