@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingKind, CreatedDayRange, OwnerPayoutBlockers, PaymentKind } from '@ute/contract';
 import { COUNTERS, type CounterName } from '../../db/counters';
@@ -8,6 +8,7 @@ import { listPage, type ListOrder } from '../../db/paging';
 import { ownerBankAccounts, users } from '../../db/tables/users.table';
 import { jobBookings, uteBookings, type TransferState } from '../../db/tables/bookings.table';
 import { ownerPayoutStatus } from '../../db/tables/payouts.table';
+import { refunds } from '../../db/tables/refunds.table';
 
 export type { TransferState };
 
@@ -312,4 +313,16 @@ export async function findLiveJobBooking(db: DbOrTx, id: string) {
     .from(jobBookings)
     .where(and(eq(jobBookings.id, id), isNull(jobBookings.deletedAt)));
   return row;
+}
+
+/** Succeeded and pending refunds per booking of one kind, for a page of bookings (by id). */
+export async function refundedCentsOfBookings(db: DbOrTx, kind: BookingKind, of: readonly { id: string }[]): Promise<Map<string, number>> {
+  const bookingIds = of.map((row) => row.id);
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({ bookingId: refunds.bookingId, total: sql<string>`sum(${refunds.amountCents})` })
+    .from(refunds)
+    .where(and(eq(refunds.bookingKind, kind), inArray(refunds.bookingId, [...bookingIds]), inArray(refunds.status, ['pending', 'succeeded'])))
+    .groupBy(refunds.bookingId);
+  return new Map(rows.map((row) => [row.bookingId!, Number(row.total)]));
 }

@@ -24,13 +24,13 @@ import {
   jobBookingExportSource,
   listJobBookings,
   listUteBookings,
+  refundedCentsOfBookings,
   softDeleteJobBooking,
   uteBookingExportSource,
   type BookingListSourceFilter,
   type JobBookingRow,
   type UteBookingRow,
 } from './bookings.repository';
-import { refundedCentsOfBookings } from '../refunds/refunds.repository';
 
 function addressOf(street: string | null, state: string | null, postalCode: string | null): Address | null {
   if (street === null && state === null && postalCode === null) return null;

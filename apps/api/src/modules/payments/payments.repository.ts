@@ -1,9 +1,10 @@
-import { and, eq, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
 import { payments } from '../../db/tables/payments.table';
+import { refunds } from '../../db/tables/refunds.table';
 import { paymentsSearch } from '../../db/tables/search.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -81,4 +82,16 @@ export async function acceptManualPayment(tx: DbOrTx, id: string): Promise<Payme
     .where(and(eq(payments.id, id), eq(payments.isStripe, false), ne(payments.status, 'inProgress')))
     .returning();
   return row;
+}
+
+/** Succeeded and pending refunds per payment, for a page of payments (by id). */
+export async function refundedCentsOfPayments(db: DbOrTx, of: readonly { id: string }[]): Promise<Map<string, number>> {
+  const paymentIds = of.map((row) => row.id);
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ paymentId: refunds.paymentId, total: sql<string>`sum(${refunds.amountCents})` })
+    .from(refunds)
+    .where(and(inArray(refunds.paymentId, [...paymentIds]), inArray(refunds.status, ['pending', 'succeeded'])))
+    .groupBy(refunds.paymentId);
+  return new Map(rows.map((row) => [row.paymentId, Number(row.total)]));
 }

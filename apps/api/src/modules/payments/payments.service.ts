@@ -15,8 +15,15 @@ import type { Db } from '../../db/database';
 import type { FileStorage } from '../../platform/storage/fileStorage';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { findRecentReceiptReads } from '../audit/audit.repository';
-import { refundedCentsOfPayments } from '../refunds/refunds.repository';
-import { acceptManualPayment, findPaymentById, listPayments, paymentListSource, type PaymentListSourceFilter, type PaymentRow } from './payments.repository';
+import {
+  acceptManualPayment,
+  findPaymentById,
+  listPayments,
+  paymentListSource,
+  refundedCentsOfPayments,
+  type PaymentListSourceFilter,
+  type PaymentRow,
+} from './payments.repository';
 
 /** Receipts are private: the list carries a short-lived signed URL, never the bare file path. */
 function toPaymentDto(row: PaymentRow, files: FileStorage): Payment {

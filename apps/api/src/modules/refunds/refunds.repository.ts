@@ -71,30 +71,6 @@ export async function bookedRefundedCents(db: DbOrTx, kind: BookingKind, booking
   return Number(row.total);
 }
 
-/** Succeeded and pending refunds per payment, for a page of payments (by id). */
-export async function refundedCentsOfPayments(db: DbOrTx, of: readonly { id: string }[]): Promise<Map<string, number>> {
-  const paymentIds = of.map((row) => row.id);
-  if (paymentIds.length === 0) return new Map();
-  const rows = await db
-    .select({ paymentId: refunds.paymentId, total: sql<string>`sum(${refunds.amountCents})` })
-    .from(refunds)
-    .where(and(inArray(refunds.paymentId, [...paymentIds]), inArray(refunds.status, ['pending', 'succeeded'])))
-    .groupBy(refunds.paymentId);
-  return new Map(rows.map((row) => [row.paymentId, Number(row.total)]));
-}
-
-/** Succeeded and pending refunds per booking of one kind, for a page of bookings (by id). */
-export async function refundedCentsOfBookings(db: DbOrTx, kind: BookingKind, of: readonly { id: string }[]): Promise<Map<string, number>> {
-  const bookingIds = of.map((row) => row.id);
-  if (bookingIds.length === 0) return new Map();
-  const rows = await db
-    .select({ bookingId: refunds.bookingId, total: sql<string>`sum(${refunds.amountCents})` })
-    .from(refunds)
-    .where(and(eq(refunds.bookingKind, kind), inArray(refunds.bookingId, [...bookingIds]), inArray(refunds.status, ['pending', 'succeeded'])))
-    .groupBy(refunds.bookingId);
-  return new Map(rows.map((row) => [row.bookingId!, Number(row.total)]));
-}
-
 const listColumns = {
   ...getTableColumns(refunds),
   adminEmail: admins.email,

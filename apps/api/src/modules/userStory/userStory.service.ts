@@ -15,11 +15,11 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { auditScopeOf } from '../audit/audit.service';
 import { listJobBookings, listUteBookings } from '../bookings/bookings.repository';
+import { refundedCentsOfPayments } from '../payments/payments.repository';
 import { listJobs } from '../jobs/jobs.repository';
 import { findLiveUser, type UserRow } from '../users/users.repository';
 import { toUserDto } from '../users/users.service';
 import { listUtes } from '../utes/utes.repository';
-import { refundedCentsOfPayments } from '../refunds/refunds.repository';
 import * as repo from './userStory.repository';
 
 const at = (date: Date) => date.toISOString();
