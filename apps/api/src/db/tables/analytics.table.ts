@@ -21,13 +21,19 @@ export const analyticsDaily = pgTable(
   (t) => [primaryKey({ columns: [t.metric, t.day, t.dim] })],
 );
 
-/** Who did something that day, for distinct counts over any range: `active`, `booker`, `signup`. */
+/**
+ * Who did something that day: `active`, `booker`, `signup`. An active or booker row carries the same
+ * user's previous day in its metric, and a booker row the user's sign-up month (migration 0026): the
+ * distinct users of any range are the rows in it whose previous day is before it (docs/design.md §10.3).
+ */
 export const analyticsDayUsers = pgTable(
   'analytics_day_users',
   {
     day: date('day', { mode: 'string' }).notNull(),
     metric: text('metric').notNull(),
     userId: uuid('user_id').notNull(),
+    prevDay: date('prev_day', { mode: 'string' }),
+    cohortMonth: date('cohort_month', { mode: 'string' }),
   },
   (t) => [primaryKey({ columns: [t.metric, t.day, t.userId] }), index('analytics_day_users_user_idx').on(t.metric, t.userId, t.day)],
 );

@@ -88,18 +88,43 @@ export async function oldestPendingAges(db: DbOrTx, days: readonly string[]): Pr
   return new Map(rows.map((row) => [row.day, row.age === null ? null : Number(row.age)]));
 }
 
-/** Distinct users of a `analytics_day_users` metric per bucket, and over the whole range (`bucket` null). */
-export async function countDistinctUsers(db: DbOrTx, metric: string, range: DayRange): Promise<Map<string | null, number>> {
+/**
+ * The first day of each row's bucket within the range (the later of `from` and the bucket's first day):
+ * a user counts once in a bucket, on the row whose previous day is before it (migration 0026).
+ */
+function bucketStartOf(range: DayRange): SQL {
+  const start = range.groupBy === 'day' ? sql`day` : sql`date_trunc(${range.groupBy}, day::timestamp)::date`;
+  return sql`to_char(greatest(${range.from}::date, ${start}), 'YYYY-MM-DD')`;
+}
+
+/**
+ * Distinct users per bucket and over the whole range (`bucket` null), from the daily sums of rows by
+ * their user's previous day in the metric (`distinct.active`, `distinct.booker`): the users of [a, b]
+ * are the rows in [a, b] whose previous day is before a. With `returning`, only those who had a row
+ * before a (returning bookers: booked in the bucket and before it). `dim` is YYYY-MM-DD or '' (none),
+ * compared as bytes.
+ */
+async function countDistinctSince(db: DbOrTx, metric: string, range: DayRange, returning: boolean): Promise<Map<string | null, number>> {
+  const seenBefore = returning ? sql`and dim <> ''` : sql``;
   const rows = await queryRows<{ bucket: string | null; n: string }>(
     db,
-    sql`select ${bucketOf(range.groupBy)} as bucket, count(distinct user_id)::text as n
-        from analytics_day_users where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
+    sql`select ${bucketOf(range.groupBy)} as bucket, sum(value)::text as n
+        from analytics_daily
+        where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
+          and dim collate "C" < ${bucketStartOf(range)} ${seenBefore}
         group by 1
         union all
-        select null, count(distinct user_id)::text
-        from analytics_day_users where metric = ${metric} and day between ${range.from}::date and ${range.to}::date`,
+        select null, coalesce(sum(value), 0)::text
+        from analytics_daily
+        where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
+          and dim collate "C" < ${range.from} ${seenBefore}`,
   );
   return new Map(rows.map((row) => [row.bucket, Number(row.n)]));
+}
+
+/** Distinct active users per bucket, and over the whole range (`bucket` null). */
+export async function countActiveUsers(db: DbOrTx, range: DayRange): Promise<Map<string | null, number>> {
+  return countDistinctSince(db, 'distinct.active', range, false);
 }
 
 /**
@@ -107,29 +132,7 @@ export async function countDistinctUsers(db: DbOrTx, metric: string, range: DayR
  * day in the range; the whole range's (`bucket` null) counts those who had booked before `from`.
  */
 export async function countReturningBookers(db: DbOrTx, range: DayRange): Promise<Map<string | null, number>> {
-  const bucket = bucketOf(range.groupBy, sql`b.day`);
-  const rows = await queryRows<{ bucket: string | null; n: string }>(
-    db,
-    sql`with booked as (
-          select ${bucket} as bucket, b.user_id, min(b.day) as first_day
-          from analytics_day_users b
-          where b.metric = 'people.booker' and b.day between ${range.from}::date and ${range.to}::date
-          group by 1, 2
-        ), per_bucket as (
-          select k.bucket, count(*) as n from booked k
-          where exists (
-            select 1 from analytics_day_users p
-            where p.metric = 'people.booker' and p.user_id = k.user_id
-              and p.day < greatest(${range.from}::date, k.bucket::date)
-          )
-          group by k.bucket
-        )
-        select bucket, n::text from per_bucket
-        union all
-        select null, count(distinct k.user_id)::text from booked k
-        where exists (select 1 from analytics_day_users p where p.metric = 'people.booker' and p.user_id = k.user_id and p.day < ${range.from}::date)`,
-  );
-  return new Map(rows.map((row) => [row.bucket, Number(row.n)]));
+  return countDistinctSince(db, 'distinct.booker', range, true);
 }
 
 /**
@@ -163,26 +166,35 @@ export async function durationPercentiles(
   return new Map(rows.map((row) => [row.bucket, { median: Number(row.median), p90: Number(row.p90), count: Number(row.count) }]));
 }
 
-/** Users who signed up in each month from `fromMonth` to `toMonth` (YYYY-MM-01), and how many of them booked 0…11 months later. */
+/**
+ * Users who signed up in each month from `fromMonth` to `toMonth` (YYYY-MM-01), and how many of them booked
+ * 0…11 months later: sign-ups from the daily `people.new` counts, bookers from `distinct.cohortBooker` (a
+ * user's first booking in a calendar month, summed per sign-up month).
+ */
 export async function cohortCounts(
   db: DbOrTx,
   fromMonth: string,
   toMonth: string,
 ): Promise<{ sizes: Map<string, number>; bookers: Map<string, Map<number, number>> }> {
-  const cohort = sql`select date_trunc('month', day::timestamp)::date as month, user_id from analytics_day_users
-    where metric = 'people.signup' and day >= ${fromMonth}::date and day < (${toMonth}::date + interval '1 month')`;
   const sizes = await queryRows<{ month: string; n: string }>(
     db,
-    sql`select to_char(c.month, 'YYYY-MM-DD') as month, count(*)::text as n from (${cohort}) c group by c.month`,
+    sql`select to_char(date_trunc('month', day::timestamp), 'YYYY-MM-DD') as month, sum(value)::text as n
+        from analytics_daily
+        where metric = 'people.new' and day >= ${fromMonth}::date and day < (${toMonth}::date + interval '1 month')
+        group by 1`,
   );
   const booked = await queryRows<{ month: string; month_offset: number; n: string }>(
     db,
-    sql`select to_char(c.month, 'YYYY-MM-DD') as month,
-          ((extract(year from b.day) * 12 + extract(month from b.day)) - (extract(year from c.month) * 12 + extract(month from c.month)))::int as month_offset,
-          count(distinct c.user_id)::text as n
-        from (${cohort}) c
-        join analytics_day_users b on b.metric = 'people.booker' and b.user_id = c.user_id
-          and b.day >= c.month and b.day < c.month + interval '12 months'
+    // Materialised, so that no other metric's `dim` (a status, '') ever reaches the casts to a date.
+    sql`with c as materialized (
+          select day, dim, value from analytics_daily
+          where metric = 'distinct.cohortBooker' and day >= ${fromMonth}::date and day < (${toMonth}::date + interval '12 months')
+        )
+        select dim as month,
+          ((extract(year from day) * 12 + extract(month from day)) - (extract(year from dim::date) * 12 + extract(month from dim::date)))::int as month_offset,
+          sum(value)::text as n
+        from c
+        where dim collate "C" between ${fromMonth} and ${toMonth} and day >= dim::date and day < dim::date + interval '12 months'
         group by 1, 2`,
   );
   const bookers = new Map<string, Map<number, number>>();

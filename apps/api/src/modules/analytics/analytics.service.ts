@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/database';
 import {
   cohortCounts,
-  countDistinctUsers,
+  countActiveUsers,
   countReturningBookers,
   durationPercentiles,
   oldestPendingAges,
@@ -250,7 +250,7 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
 
   async function buildPeople(range: DayRange, previous: DayRange, buckets: string[]) {
     const [now, before] = [new Sums(await sumDaily(db, ['people.new'], range)), new Sums(await sumDaily(db, ['people.new'], previous))];
-    const [active, previousActive] = [await countDistinctUsers(db, 'people.active', range), await countDistinctUsers(db, 'people.active', previous)];
+    const [active, previousActive] = [await countActiveUsers(db, range), await countActiveUsers(db, previous)];
     const [returning, previousReturning] = [await countReturningBookers(db, range), await countReturningBookers(db, previous)];
     const countSeries = (counts: Map<string | null, number>): Series[] => [
       { key: 'count', label: 'Count', values: buckets.map((bucket) => counts.get(bucket) ?? 0) },

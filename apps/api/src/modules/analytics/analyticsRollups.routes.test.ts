@@ -151,7 +151,7 @@ async function rollupRows(db: Db): Promise<string[]> {
   const rows = await queryRows<{ r: string }>(
     db,
     sql`select concat_ws(' ', 'daily', day, metric, dim, value) as r from analytics_daily
-        union all select concat_ws(' ', 'users', day, metric, user_id) from analytics_day_users
+        union all select concat_ws(' ', 'users', day, metric, user_id, prev_day, cohort_month) from analytics_day_users
         union all select concat_ws(' ', 'durations', day, metric, seconds, count) from analytics_durations
         order by 1`,
   );
@@ -313,6 +313,12 @@ describe('analytics rollups', () => {
       { account: 'customer_funds', amountCents: 1_000 },
     ]);
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, people[5].id));
+    // Activity and a booking on early days of users active later: their later rows' previous days change.
+    await createActivities(db, [
+      { userId: people[7].id, activity: 'login', occurredAt: sydney(`${DAYS[0]} 09:00:00`) },
+      { userId: people[8].id, activity: 'login', occurredAt: sydney(`${DAYS[30]} 23:59:59`) },
+    ]);
+    await createJobBookings(db, [{ ownerId: people[1].id, bookedBy: people[9].id, status: 'pending', amount: 80, createdAt: sydney(`${DAYS[2]} 00:00:01`) }]);
     const [firstActivity] = await db.select({ id: userActivities.id }).from(userActivities).limit(1);
     await db.delete(userActivities).where(eq(userActivities.id, firstActivity.id));
     await db.update(customerQueries).set({ deletedAt: new Date() }).where(eq(customerQueries.id, queries[1].id));
@@ -334,12 +340,16 @@ describe('analytics rollups', () => {
   it('has data in every group to compare (the comparisons are not of zeros)', async () => {
     const [counts] = await queryRows<Record<string, string>>(
       db,
-      sql`select (select count(distinct split_part(metric, '.', 1)) from analytics_daily)::text as areas,
+      sql`select (select count(distinct split_part(metric, '.', 1)) from analytics_daily where metric not like 'distinct.%')::text as areas,
+                 (select count(distinct metric) from analytics_daily where metric like 'distinct.%')::text as distinct_metrics,
+                 (select count(*) from analytics_day_users where prev_day is not null)::text as linked,
                  (select count(*) from analytics_daily where metric = 'money.owedDelta')::text as owed_days,
                  (select count(*) from analytics_durations where metric = 'supply.moderation')::text as moderation,
                  (select count(*) from analytics_durations where metric = 'support.firstReply')::text as replies`,
     );
     expect(Number(counts.areas)).toBe(6);
+    expect(Number(counts.distinct_metrics)).toBe(3);
+    expect(Number(counts.linked)).toBeGreaterThan(10);
     expect(Number(counts.owed_days)).toBeGreaterThanOrEqual(2);
     expect(Number(counts.moderation)).toBeGreaterThan(5);
     expect(Number(counts.replies)).toBeGreaterThan(5);
