@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnalyticsGrouping } from '@ute/contract';
+import { addDays, bucketsOf, type AnalyticsGrouping } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
 
 /**
@@ -88,36 +88,44 @@ export async function oldestPendingAges(db: DbOrTx, days: readonly string[]): Pr
   return new Map(rows.map((row) => [row.day, row.age === null ? null : Number(row.age)]));
 }
 
-/**
- * The first day of each row's bucket within the range (the later of `from` and the bucket's first day):
- * a user counts once in a bucket, on the row whose previous day is before it (migration 0026).
- */
-function bucketStartOf(range: DayRange): SQL {
-  const start = range.groupBy === 'day' ? sql`day` : sql`date_trunc(${range.groupBy}, day::timestamp)::date`;
-  return sql`to_char(greatest(${range.from}::date, ${start}), 'YYYY-MM-DD')`;
+/** Each bucket of the range with its first and last day within the range (YYYY-MM-DD). */
+function bucketWindows(range: DayRange): { bucket: string; first: string; last: string }[] {
+  const buckets = bucketsOf(range.from, range.to, range.groupBy);
+  return buckets.map((bucket, i) => ({
+    bucket,
+    first: bucket < range.from ? range.from : bucket,
+    last: i + 1 < buckets.length ? addDays(buckets[i + 1], -1) : range.to,
+  }));
 }
 
 /**
  * Distinct users per bucket and over the whole range (`bucket` null), from the daily sums of rows by
- * their user's previous day in the metric (`distinct.active`, `distinct.booker`): the users of [a, b]
- * are the rows in [a, b] whose previous day is before a. With `returning`, only those who had a row
- * before a (returning bookers: booked in the bucket and before it). `dim` is YYYY-MM-DD or '' (none),
- * compared as bytes.
+ * their user's previous day in the metric (`distinct.active`, `distinct.booker`; migration 0026): the
+ * users of [a, b] are the rows in [a, b] whose previous day is before a. With `returning`, only those
+ * who had a row before a (returning bookers: booked in the bucket and before it). `dim` is YYYY-MM-DD
+ * or '' (none), compared as bytes with each bucket's first day as text, so no row is converted. One
+ * index range read per bucket (a subquery each, whatever the statistics say: a join was planned as a
+ * nested loop over every row of the metric when they were stale).
  */
 async function countDistinctSince(db: DbOrTx, metric: string, range: DayRange, returning: boolean): Promise<Map<string | null, number>> {
-  const seenBefore = returning ? sql`and dim <> ''` : sql``;
+  const seenBefore = returning ? sql`and a.dim <> ''` : sql``;
+  const windows = bucketWindows(range);
+  const texts = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
   const rows = await queryRows<{ bucket: string | null; n: string }>(
     db,
-    sql`select ${bucketOf(range.groupBy)} as bucket, sum(value)::text as n
-        from analytics_daily
-        where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
-          and dim collate "C" < ${bucketStartOf(range)} ${seenBefore}
-        group by 1
+    sql`with w (bucket, first_day, last_day) as (
+          select * from unnest(${texts(windows.map((w) => w.bucket))}, ${texts(windows.map((w) => w.first))}, ${dayArray(windows.map((w) => w.last))})
+        )
+        select w.bucket, (
+          select coalesce(sum(a.value), 0) from analytics_daily a
+          where a.metric = ${metric} and a.day between w.first_day::date and w.last_day and a.dim collate "C" < w.first_day ${seenBefore}
+        )::text as n
+        from w
         union all
-        select null, coalesce(sum(value), 0)::text
-        from analytics_daily
-        where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
-          and dim collate "C" < ${range.from} ${seenBefore}`,
+        select null, coalesce(sum(a.value), 0)::text
+        from analytics_daily a
+        where a.metric = ${metric} and a.day between ${range.from}::date and ${range.to}::date
+          and a.dim collate "C" < ${range.from} ${seenBefore}`,
   );
   return new Map(rows.map((row) => [row.bucket, Number(row.n)]));
 }
@@ -146,13 +154,14 @@ export async function durationPercentiles(
 ): Promise<Map<string | null, { median: number; p90: number; count: number }>> {
   const rows = await queryRows<{ bucket: string | null; median: string; p90: string; count: string }>(
     db,
+    // Counts as int4, so that the sums are int8 arithmetic (a sum of int8 is numeric, several times slower).
     sql`with h as (
-          select ${bucketOf(range.groupBy)} as bucket, seconds, count from analytics_durations
+          select ${bucketOf(range.groupBy)} as bucket, seconds, count::int as count from analytics_durations
           where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
         ), sets as (
-          select bucket, seconds, sum(count) as n from h group by 1, 2
+          select bucket, seconds, sum(count)::int as n from h group by 1, 2
           union all
-          select null, seconds, sum(count) from h group by 2
+          select null, seconds, sum(count)::int from h group by 2
         ), c as (
           select bucket, seconds,
             sum(n) over (partition by bucket order by seconds) as cum,
@@ -176,14 +185,14 @@ export async function cohortCounts(
   fromMonth: string,
   toMonth: string,
 ): Promise<{ sizes: Map<string, number>; bookers: Map<string, Map<number, number>> }> {
-  const sizes = await queryRows<{ month: string; n: string }>(
+  const sizesRead = queryRows<{ month: string; n: string }>(
     db,
     sql`select to_char(date_trunc('month', day::timestamp), 'YYYY-MM-DD') as month, sum(value)::text as n
         from analytics_daily
         where metric = 'people.new' and day >= ${fromMonth}::date and day < (${toMonth}::date + interval '1 month')
         group by 1`,
   );
-  const booked = await queryRows<{ month: string; month_offset: number; n: string }>(
+  const bookedRead = queryRows<{ month: string; month_offset: number; n: string }>(
     db,
     // Materialised, so that no other metric's `dim` (a status, '') ever reaches the casts to a date.
     sql`with c as materialized (
@@ -197,6 +206,7 @@ export async function cohortCounts(
         where dim collate "C" between ${fromMonth} and ${toMonth} and day >= dim::date and day < dim::date + interval '12 months'
         group by 1, 2`,
   );
+  const [sizes, booked] = await Promise.all([sizesRead, bookedRead]);
   const bookers = new Map<string, Map<number, number>>();
   for (const row of booked) {
     const months = bookers.get(row.month) ?? new Map<number, number>();

@@ -139,11 +139,19 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
     values: buckets.map((bucket) => sums.of(metric, { dim, bucket })),
   });
 
+  /**
+   * The sums of `metrics` over the range and over the previous period. The reads of a group are sent at
+   * once: a PostgreSQL pool runs them side by side, PGlite in turn.
+   */
+  async function sumsOf(metrics: readonly string[], range: DayRange, previous: DayRange): Promise<[Sums, Sums]> {
+    const [now, before] = await Promise.all([sumDaily(db, metrics, range), sumDaily(db, metrics, previous)]);
+    return [new Sums(now), new Sums(before)];
+  }
+
   async function buildMoney(range: DayRange, previous: DayRange, buckets: string[]) {
     const metrics = ['money.gross', 'money.fees', 'money.feeGst', 'money.refunds', 'money.payoutsPaid'];
-    const [now, before] = [new Sums(await sumDaily(db, metrics, range)), new Sums(await sumDaily(db, metrics, previous))];
     const ends = buckets.map((bucket) => bucketEnd(bucket, range.groupBy, range.to));
-    const owed = await sumUpTo(db, 'money.owedDelta', [...new Set([...ends, previous.to])]);
+    const [[now, before], owed] = await Promise.all([sumsOf(metrics, range, previous), sumUpTo(db, 'money.owedDelta', [...new Set([...ends, previous.to])])]);
     const owedAt = (day: string) => owed.filter((row) => row.day === day).reduce((sum, row) => sum + row.value, 0);
     const pair = (metric: string) => [now.of(metric), before.of(metric)] as const;
     return {
@@ -169,7 +177,7 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
 
   async function buildBookings(range: DayRange, previous: DayRange, buckets: string[]) {
     const metrics = ['bookings.ute', 'bookings.job', 'bookings.gross'];
-    const [now, before] = [new Sums(await sumDaily(db, metrics, range)), new Sums(await sumDaily(db, metrics, previous))];
+    const [now, before] = await sumsOf(metrics, range, previous);
     const average = (sums: Sums, bucket?: string) => {
       const count = sums.of('bookings.ute', { bucket }) + sums.of('bookings.job', { bucket });
       return count === 0 ? null : Math.round(sums.of('bookings.gross', { bucket }) / count);
@@ -195,14 +203,17 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
 
   async function buildSupply(range: DayRange, previous: DayRange, buckets: string[]) {
     const metrics = ['supply.new', 'supply.decided', 'supply.rejectionReason'];
-    const [now, before] = [new Sums(await sumDaily(db, metrics, range)), new Sums(await sumDaily(db, metrics, previous))];
-    const [times, previousTimes] = [await durationPercentiles(db, 'supply.moderation', range), await durationPercentiles(db, 'supply.moderation', previous)];
     const ends = buckets.map((bucket) => bucketEnd(bucket, range.groupBy, range.to));
     const endDays = [...new Set([...ends, previous.to])];
-    const backlog = await sumUpTo(db, 'supply.pendingDelta', endDays);
+    const [[now, before], times, previousTimes, backlog, ages] = await Promise.all([
+      sumsOf(metrics, range, previous),
+      durationPercentiles(db, 'supply.moderation', range),
+      durationPercentiles(db, 'supply.moderation', previous),
+      sumUpTo(db, 'supply.pendingDelta', endDays),
+      oldestPendingAges(db, endDays),
+    ]);
     const backlogAt = (day: string, dim?: string) =>
       backlog.filter((row) => row.day === day && (dim === undefined || row.dim === dim)).reduce((sum, row) => sum + row.value, 0);
-    const ages = await oldestPendingAges(db, endDays);
     const reasons = ordered(now.dims('supply.rejectionReason'), Object.keys(REJECTION_REASON_LABELS));
     const reasonLabel = (reason: string) => (REJECTION_REASON_LABELS as Record<string, string | undefined>)[reason] ?? reason;
     return {
@@ -249,9 +260,13 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
   }
 
   async function buildPeople(range: DayRange, previous: DayRange, buckets: string[]) {
-    const [now, before] = [new Sums(await sumDaily(db, ['people.new'], range)), new Sums(await sumDaily(db, ['people.new'], previous))];
-    const [active, previousActive] = [await countActiveUsers(db, range), await countActiveUsers(db, previous)];
-    const [returning, previousReturning] = [await countReturningBookers(db, range), await countReturningBookers(db, previous)];
+    const [[now, before], active, previousActive, returning, previousReturning] = await Promise.all([
+      sumsOf(['people.new'], range, previous),
+      countActiveUsers(db, range),
+      countActiveUsers(db, previous),
+      countReturningBookers(db, range),
+      countReturningBookers(db, previous),
+    ]);
     const countSeries = (counts: Map<string | null, number>): Series[] => [
       { key: 'count', label: 'Count', values: buckets.map((bucket) => counts.get(bucket) ?? 0) },
     ];
@@ -271,8 +286,11 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
 
   async function buildSupport(range: DayRange, previous: DayRange, buckets: string[]) {
     const metrics = ['support.received', 'support.answered'];
-    const [now, before] = [new Sums(await sumDaily(db, metrics, range)), new Sums(await sumDaily(db, metrics, previous))];
-    const [times, previousTimes] = [await durationPercentiles(db, 'support.firstReply', range), await durationPercentiles(db, 'support.firstReply', previous)];
+    const [[now, before], times, previousTimes] = await Promise.all([
+      sumsOf(metrics, range, previous),
+      durationPercentiles(db, 'support.firstReply', range),
+      durationPercentiles(db, 'support.firstReply', previous),
+    ]);
     return {
       totals: [
         total('queriesReceived', 'Queries received', 'count', now.of('support.received'), before.of('support.received')),
@@ -293,7 +311,7 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
 
   async function buildFunnel(range: DayRange, previous: DayRange) {
     const metrics = FUNNEL_STEPS.map((step) => `funnel.${step}`);
-    const [now, before] = [new Sums(await sumDaily(db, metrics, range)), new Sums(await sumDaily(db, metrics, previous))];
+    const [now, before] = await sumsOf(metrics, range, previous);
     const conversion = (sums: Sums) => {
       const listed = sums.of('funnel.listed');
       return listed === 0 ? null : Math.round((sums.of('funnel.paidOut') / listed) * 1000) / 10;
