@@ -56,6 +56,7 @@ import { userStoryRoutes } from './modules/userStory/userStory.routes';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { savedViewsRoutes } from './modules/savedViews/savedViews.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -296,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(batchesRoutes);
       await admin.register(disputesRoutes);
       await admin.register(notesRoutes);
+      await admin.register(savedViewsRoutes);
     },
     { prefix: API_BASE },
   );

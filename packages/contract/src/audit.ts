@@ -42,6 +42,7 @@ export const AUDIT_TARGET_TYPES = {
   admin: { money: false },
   settings: { money: false },
   audit_log: { money: false },
+  saved_view: { money: false },
 } as const satisfies Record<string, { money: boolean }>;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
@@ -115,6 +116,10 @@ export const AUDIT_ACTIONS = {
   'note.edit': { money: false },
   'note.retract': { money: false },
   'note.export': { money: false },
+  // Saved views on the lists (docs/design.md §12), written against the view.
+  'saved-view.create': { money: false },
+  'saved-view.update': { money: false },
+  'saved-view.delete': { money: false },
   'admin.invite': { money: false },
   'admin.invite-accept': { money: false },
   'admin.roles': { money: false },

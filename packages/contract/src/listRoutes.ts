@@ -1,6 +1,7 @@
 import { canCall } from './access';
 import type { AnalyticsGroup } from './analytics';
 import type { NoteRecordType } from './notes';
+import type { SavedViewList } from './savedViews';
 import { ANALYTICS_GROUPS } from './analytics';
 import type { RouteName } from './routes';
 import type { SearchGroup } from './search';
@@ -113,3 +114,22 @@ export const NOTE_RECORD_LISTS = {
 
 /** Whether an admin holding `roles` may read and write the notes of a record of type `recordType`. */
 export const canUseNotesOf = (roles: readonly string[], recordType: NoteRecordType): boolean => canCall(roles, NOTE_RECORD_LISTS[recordType]);
+
+/**
+ * The list call of each list that carries saved views (docs/design.md §12): who may open that list
+ * reads, saves and shares its views. The saved views' route rows are 'signed-in' and the service
+ * checks this per list.
+ */
+export const SAVED_VIEW_LIST_ROUTES = {
+  utes: 'utes',
+  jobs: 'jobs',
+  users: 'users',
+  uteBookings: 'uteBookings',
+  jobBookings: 'jobBookings',
+  payments: 'payments',
+  queries: 'queries',
+  quotes: 'quotes',
+} as const satisfies Record<SavedViewList, RouteName>;
+
+/** Whether an admin holding `roles` may use the saved views of `list`. */
+export const canUseSavedViewsOf = (roles: readonly string[], list: SavedViewList): boolean => canCall(roles, SAVED_VIEW_LIST_ROUTES[list]);

@@ -523,6 +523,33 @@ export function defineApiRoutes(s: ContractSchemas) {
     mentionableAdmins: { method: 'GET', path: '/notes/mentionable-admins', access: 'signed-in', response: s.mentionableAdminsResponseSchema },
     // Beside the audit log's export, for its readers: the notes of the record types whose lists the reader opens.
     notesExport: { method: 'GET', path: '/audit-log/notes-export', access: finance, query: s.notesExportQuerySchema, produces: 'text/csv' },
+
+    // Saved views on the lists (docs/design.md §12). 'signed-in' because who may use a list's views depends on the list:
+    // the saved views service checks SAVED_VIEW_LIST_ROUTES (whoever may open that list) and answers 403 otherwise.
+    savedViews: {
+      method: 'GET',
+      path: '/saved-views/:list',
+      access: 'signed-in',
+      params: s.savedViewListParamsSchema,
+      response: s.savedViewListResponseSchema,
+    },
+    createSavedView: {
+      method: 'POST',
+      path: '/saved-views/:list/add',
+      access: 'signed-in',
+      params: s.savedViewListParamsSchema,
+      body: s.savedViewCreateBodySchema,
+      response: s.savedViewResponseSchema,
+    },
+    updateSavedView: {
+      method: 'PATCH',
+      path: '/saved-views/:id/edit',
+      access: 'signed-in',
+      params: s.idParamSchema,
+      body: s.savedViewUpdateBodySchema,
+      response: s.savedViewResponseSchema,
+    },
+    deleteSavedView: { method: 'DELETE', path: '/saved-views/:id/delete', access: 'signed-in', params: s.idParamSchema, response: s.messageSchema },
   } as const satisfies Record<string, RouteRow>;
 }
 

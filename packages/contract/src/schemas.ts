@@ -24,3 +24,4 @@ export * from './userStory';
 export * from './batches';
 export * from './disputes';
 export * from './notes';
+export * from './savedViews';

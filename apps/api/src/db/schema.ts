@@ -24,3 +24,4 @@ export * from './tables/batches.table';
 export * from './tables/invoices.table';
 export * from './tables/analytics.table';
 export * from './tables/notes.table';
+export * from './tables/savedViews.table';

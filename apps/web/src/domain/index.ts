@@ -8,3 +8,4 @@ export { RefundDialog } from './refunds/RefundDialog';
 export { type RefundTarget } from './refunds/refundsApi';
 export { TaxInvoiceButton } from './invoices/TaxInvoiceButton';
 export { RecordNotes } from './notes/RecordNotes';
+export { SavedViewTabs } from './savedViews/SavedViewTabs';

@@ -101,6 +101,11 @@ export const queryKeys = {
     record: (recordType: string, recordId: string) => ['notes', recordType, recordId] as const,
     mentionable: ['notes', 'mentionable'] as const,
   },
+  /** A list's saved views (domain/savedViews): saving, renaming, sharing or deleting one refreshes them. */
+  savedViews: {
+    all: ['savedViews'] as const,
+    list: (list: string) => ['savedViews', list] as const,
+  },
   faq: wholeListKeysOf(['faq']),
   blogs: wholeListKeysOf(['blogs']),
 };

@@ -3,13 +3,15 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { refundedLabel, WORK_QUEUE_LABELS, type BookingKind, type PaymentKind } from '@ute/contract';
 import { ActiveFilter, Button, EmptyState, ExportCsvButton, PagedListView, PageHeader, TabStrip } from '../../components/ui';
 import { screens } from '../../config/screens';
-import { RefundDialog, type RefundTarget } from '../../domain';
+import type { FilterValues } from '../../config/urlFilters';
+import { RefundDialog, SavedViewTabs, type RefundTarget } from '../../domain';
 import { downloadFile } from '../../lib/apiClient';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
+import { queryKeys } from '../../lib/queryKeys';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel, userFilterLabel } from '../../lib/useOpenedRow';
-import { BOOKING_PAGE_SIZE, bookingExportPathOf, bookingListQuery, useBookings, useStripeTransfer, type BookingOf } from './api';
+import { BOOKING_PAGE_SIZE, bookingExportPathOf, bookingListQuery, countBookings, useBookings, useStripeTransfer, type BookingOf } from './api';
 import { BOOKING_TABS, bookingEmptyText } from './bookingView';
 import { ManualPaymentDialog, type ManualPaymentTarget } from './ManualPaymentDialog';
 import { PayoutSplitDialog, type PayoutSplitTarget } from './PayoutSplitDialog';
@@ -20,6 +22,29 @@ const asTab = (value: string): PaymentKind => (value === 'manual' ? 'manual' : '
 /** Bookings with a transaction id are the Stripe tab's, those without the Manual tab's (decision 10). */
 const paymentKindOf = (booking: { transactionId: string | null }): PaymentKind => (booking.transactionId ? 'stripe' : 'manual');
 const referenceOf = (booking: { uteBookingId: string } | { jobBookingId: string }) => ('uteBookingId' in booking ? booking.uteBookingId : booking.jobBookingId);
+
+/** What a booking list shows from its URL filters: the list call's parameters and the filters that span both tabs. */
+function bookingListParamsOf(params: FilterValues<typeof screens.uteBookings.filters>) {
+  const tab = asTab(params.tab);
+  // The work queue spans both tabs: the rows then say which way each is paid (decision 10).
+  const isAwaitingPayout = params.awaitingPayout === 'true';
+  // One booking opened by its link (a search hit), or one user's bookings (the user page's link), show whichever tab they are on.
+  const isOneBooking = params.open !== '';
+  const isOneUser = params.user !== '';
+  // Analytics' drill-down (a day's bookings, of one status) counts both tabs: the list shows them all too.
+  const isDrillDown = hasCreatedDays(params) || params.bookingStatus !== '';
+  const isAcrossTabs = isAwaitingPayout || isOneBooking || isOneUser || isDrillDown;
+  const listParams = {
+    payment: isAcrossTabs ? undefined : tab,
+    isAwaitingPayout,
+    id: params.open,
+    userId: params.user,
+    status: params.bookingStatus,
+    createdFrom: params.createdFrom,
+    createdTo: params.createdTo,
+  };
+  return { tab, isAwaitingPayout, isOneBooking, isOneUser, isAcrossTabs, listParams };
+}
 
 export interface BookingListProps<K extends BookingKind> {
   kind: K;
@@ -42,24 +67,7 @@ export interface BookingListProps<K extends BookingKind> {
  */
 export function BookingList<K extends BookingKind>({ kind, title, caption, columns, isTransferBlocked, moreActions, children }: BookingListProps<K>) {
   const [params, setParams] = useListParams(kind === 'ute' ? screens.uteBookings : screens.jobBookings);
-  const tab = asTab(params.tab);
-  // The work queue spans both tabs: the rows then say which way each is paid (decision 10).
-  const isAwaitingPayout = params.awaitingPayout === 'true';
-  // One booking opened by its link (a search hit), or one user's bookings (the user page's link), show whichever tab they are on.
-  const isOneBooking = params.open !== '';
-  const isOneUser = params.user !== '';
-  // Analytics' drill-down (a day's bookings, of one status) counts both tabs: the list shows them all too.
-  const isDrillDown = hasCreatedDays(params) || params.bookingStatus !== '';
-  const isAcrossTabs = isAwaitingPayout || isOneBooking || isOneUser || isDrillDown;
-  const listParams = {
-    payment: isAcrossTabs ? undefined : tab,
-    isAwaitingPayout,
-    id: params.open,
-    userId: params.user,
-    status: params.bookingStatus,
-    createdFrom: params.createdFrom,
-    createdTo: params.createdTo,
-  };
+  const { tab, isAwaitingPayout, isOneBooking, isOneUser, isAcrossTabs, listParams } = bookingListParamsOf(params);
   const bookings = useBookings(kind, { ...listParams, page: params.page });
   const stripeTransfer = useStripeTransfer(kind);
   const [manualTarget, setManualTarget] = useState<ManualPaymentTarget | null>(null);
@@ -132,6 +140,12 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
       <PageHeader title={title}>
         <ExportCsvButton path={bookingExportPathOf(kind)} query={bookingListQuery(listParams)} download={downloadFile} totalRows={bookings.data?.totalCount} />
       </PageHeader>
+      <SavedViewTabs
+        list={kind === 'ute' ? 'uteBookings' : 'jobBookings'}
+        filters={kind === 'ute' ? screens.uteBookings.filters : screens.jobBookings.filters}
+        countKey={queryKeys.bookings.all(kind)}
+        countOf={(filters, signal) => countBookings(kind, bookingListParamsOf(filters).listParams, signal)}
+      />
       {isOneBooking && <ActiveFilter label={openedRowLabel('booking')} onClear={() => setParams({ open: '' })} />}
       {isOneUser && <ActiveFilter label={userFilterLabel('bookings')} onClear={() => setParams({ user: '' })} />}
       {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}

@@ -74,6 +74,12 @@ export const bookingListOptions = <K extends BookingKind>(kind: K, params: Booki
 
 export const useBookings = <K extends BookingKind>(kind: K, params: BookingListParams & { page: number }) => useQuery(bookingListOptions(kind, params));
 
+/** How many bookings of a kind the list has with these filters (a saved view's tab): the list's own call, one row. */
+export const countBookings = (kind: BookingKind, params: BookingListParams, signal: AbortSignal) => {
+  const query = { page: 1, limit: 1, ...bookingListQuery(params) };
+  return (kind === 'ute' ? api.call('uteBookings', { query, signal }) : api.call('jobBookings', { query, signal })).then((response) => response.totalCount);
+};
+
 export function useBankAccount(ownerId: string | null) {
   return useQuery({
     queryKey: queryKeys.bookings.bankAccount(ownerId),

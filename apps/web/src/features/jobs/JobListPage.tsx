@@ -14,8 +14,9 @@ import {
   TruncatedText,
   useBulkRows,
 } from '../../components/ui';
-import { ListingBulkActions, listingTone, RejectDialog, useModerationColumns } from '../../domain';
+import { ListingBulkActions, listingTone, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
 import { screens } from '../../config/screens';
+import type { FilterValues } from '../../config/urlFilters';
 import { downloadFile } from '../../lib/apiClient';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
@@ -23,7 +24,7 @@ import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel, useOpenedRow, userFilterLabel } from '../../lib/useOpenedRow';
 import { queryKeys } from '../../lib/queryKeys';
-import { JOB_PAGE_SIZE, JOB_SEARCH_DELAY_MS, jobListQuery, bulkJobs, useDeleteJob, useJobs, useSetJobStatus } from './api';
+import { JOB_PAGE_SIZE, JOB_SEARCH_DELAY_MS, jobListQuery, bulkJobs, countJobs, useDeleteJob, useJobs, useSetJobStatus } from './api';
 import { JobDetailsDialog } from './JobDetailsDialog';
 import { JobFilterMenu } from './JobFilterMenu';
 import { JOB_EMPTY_TITLE, jobEmptyText, parseJobSort } from './jobFilters';
@@ -52,19 +53,21 @@ const JOB_COLUMNS: ColumnDef<Job, unknown>[] = [
   { id: 'jobId', header: 'JOB ID', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.jobId}</span> },
 ];
 
+/** The list call's parameters from the page's URL filters (the page's own, and a saved view's count). */
+const jobListParamsOf = (params: FilterValues<typeof screens.jobs.filters>) => ({
+  search: params.search,
+  sort: parseJobSort(params.sort),
+  isPending: params.status === 'Pending',
+  id: params.open,
+  userId: params.user,
+  createdFrom: params.createdFrom,
+  createdTo: params.createdTo,
+});
+
 export function JobListPage() {
   const [params, setParams] = useListParams(screens.jobs);
-  const sort = parseJobSort(params.sort);
-  const isPending = params.status === 'Pending';
-  const listParams = {
-    search: params.search,
-    sort,
-    isPending,
-    id: params.open,
-    userId: params.user,
-    createdFrom: params.createdFrom,
-    createdTo: params.createdTo,
-  };
+  const listParams = jobListParamsOf(params);
+  const { sort, isPending } = listParams;
   const jobs = useJobs({ ...listParams, page: params.page });
   const setStatus = useSetJobStatus();
   const [viewed, setViewed] = useState<Job | null>(null);
@@ -99,6 +102,12 @@ export function JobListPage() {
         <JobFilterMenu value={sort} onChange={(next) => setParams({ sort: next })} />
         <ExportCsvButton path={apiPaths.jobsExport} query={jobListQuery(listParams)} download={downloadFile} totalRows={jobs.data?.totalCount} />
       </PageHeader>
+      <SavedViewTabs
+        list="jobs"
+        filters={screens.jobs.filters}
+        countKey={queryKeys.jobs.all}
+        countOf={(filters, signal) => countJobs(jobListParamsOf(filters), signal)}
+      />
       {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingJobs} onClear={() => setParams({ status: '' })} />}
       {params.open && <ActiveFilter label={openedRowLabel('job')} onClear={() => setParams({ open: '' })} />}
       {params.user && <ActiveFilter label={userFilterLabel('jobs')} onClear={() => setParams({ user: '' })} />}

@@ -42,6 +42,10 @@ export const jobListOptions = (params: JobListParams & { page: number }) =>
 
 export const useJobs = (params: JobListParams & { page: number }) => useQuery(jobListOptions(params));
 
+/** How many jobs the list has with these filters (a saved view's tab): the list's own call, one row. */
+export const countJobs = (params: JobListParams, signal: AbortSignal) =>
+  api.call('jobs', { query: { page: 1, limit: 1, ...jobListQuery(params) }, signal }).then((response) => response.totalCount);
+
 export function useSetJobStatus(options?: MutationCallbacks<StatusChange, RouteResponse<'jobStatus'>>) {
   return useAdminMutation(
     {

@@ -13,14 +13,17 @@ import {
   TabStrip,
   TruncatedText,
 } from '../../components/ui';
-import { paymentTone, RefundDialog, type RefundTarget } from '../../domain';
+import { paymentTone, RefundDialog, SavedViewTabs, type RefundTarget } from '../../domain';
 import { screens } from '../../config/screens';
+import type { FilterValues } from '../../config/urlFilters';
+import { queryKeys } from '../../lib/queryKeys';
 import { downloadFile } from '../../lib/apiClient';
 import { formatCentsAud, formatDateTime, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
 import { userFilterLabel } from '../../lib/useOpenedRow';
 import {
+  countPayments,
   manualPaymentListQuery,
   PAYMENT_PAGE_SIZE,
   PAYMENT_SEARCH_DELAY_MS,
@@ -41,8 +44,8 @@ import {
 } from './paymentView';
 import { ReceiptDialog } from './ReceiptDialog';
 
-export function PaymentHistoryPage() {
-  const [params, setParams] = useListParams(screens.payments);
+/** Each tab's list call parameters from the page's URL filters (the page's own, and a saved view's count). */
+function paymentListParamsOf(params: FilterValues<typeof screens.payments.filters>) {
   const tab = asPaymentTab(params.tab);
   const kind = asManualKind(params.kind);
   const sort = asPaymentSort(params.sort);
@@ -50,6 +53,17 @@ export function PaymentHistoryPage() {
   const isAwaitingAcceptance = tab === 'manual' && params.awaitingAcceptance === 'true';
   const stripeParams = { search: params.search, sort, userId: params.user };
   const manualParams = { ...stripeParams, kind: isAwaitingAcceptance ? undefined : kind, isAwaitingAcceptance };
+  return { tab, kind, sort, isAwaitingAcceptance, stripeParams, manualParams };
+}
+
+const countPaymentsOf = (filters: FilterValues<typeof screens.payments.filters>, signal: AbortSignal) => {
+  const { tab, stripeParams, manualParams } = paymentListParamsOf(filters);
+  return countPayments(tab === 'stripe' ? { tab, stripe: stripeParams } : { tab, manual: manualParams }, signal);
+};
+
+export function PaymentHistoryPage() {
+  const [params, setParams] = useListParams(screens.payments);
+  const { tab, kind, sort, isAwaitingAcceptance, stripeParams, manualParams } = paymentListParamsOf(params);
   const stripePayments = useStripePayments({ ...stripeParams, page: params.page }, tab === 'stripe');
   const manualPayments = useManualPayments({ ...manualParams, page: params.page }, tab === 'manual');
   const payments = tab === 'stripe' ? stripePayments : manualPayments;
@@ -165,6 +179,7 @@ export function PaymentHistoryPage() {
           />
         )}
       </PageHeader>
+      <SavedViewTabs list="payments" filters={screens.payments.filters} countKey={queryKeys.payments.all} countOf={countPaymentsOf} />
       <TabStrip label="Payment type" value={tab} options={PAYMENT_TABS} onChange={(next) => setParams({ tab: next, awaitingAcceptance: '' })} />
       {params.user && <ActiveFilter label={userFilterLabel('payments')} onClear={() => setParams({ user: '' })} />}
       {isAwaitingAcceptance && (

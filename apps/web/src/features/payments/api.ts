@@ -63,6 +63,16 @@ export const manualPaymentListOptions = (params: ManualPaymentListParams & { pag
 export const useManualPayments = (params: ManualPaymentListParams & { page: number }, enabled: boolean) =>
   useQuery({ ...manualPaymentListOptions(params), enabled });
 
+/** How many payments a tab has with these filters (a saved view's tab): the tab's own call, one row. */
+export const countPayments = (
+  params: { tab: 'stripe'; stripe: StripePaymentListParams } | { tab: 'manual'; manual: ManualPaymentListParams },
+  signal: AbortSignal,
+) =>
+  (params.tab === 'stripe'
+    ? api.call('payments', { query: { page: 1, limit: 1, ...stripePaymentListQuery(params.stripe) }, signal })
+    : api.call('manualPayments', { query: { page: 1, limit: 1, ...manualPaymentListQuery(params.manual) }, signal })
+  ).then((response) => response.totalCount);
+
 /** Accept a manual payment: it moves to inProgress and shows a disabled 'Accepted'. */
 export function useAcceptPayment(options?: MutationCallbacks<string, RouteResponse<'acceptManualPayment'>>) {
   return useAdminMutation(

@@ -18,13 +18,15 @@ import {
   useBulkRows,
 } from '../../components/ui';
 import { screens } from '../../config/screens';
+import type { FilterValues } from '../../config/urlFilters';
+import { SavedViewTabs } from '../../domain';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA, truncateWords } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
 import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel, useOpenedRow } from '../../lib/useOpenedRow';
-import { bulkQueries, QUERIES_PAGE_SIZE, queryListQuery, useCustomerQueries, useDeleteQuery, type QuerySort } from './api';
+import { bulkQueries, countCustomerQueries, QUERIES_PAGE_SIZE, queryListQuery, useCustomerQueries, useDeleteQuery, type QuerySort } from './api';
 import { QueryDetailsDialog } from './QueryDetailsDialog';
 import { ReplyDialog } from './ReplyDialog';
 
@@ -33,11 +35,20 @@ const MESSAGE_PREVIEW_WORDS = 5;
 /** Every page gets a numbered button; past this many pages a sliding window keeps the pager usable. */
 const ALL_PAGE_BUTTONS_UP_TO = 50;
 
+/** The list call's parameters from the page's URL filters (the page's own, and a saved view's count). */
+const queryListParamsOf = (params: FilterValues<typeof screens.queries.filters>) => ({
+  email: params.email,
+  sort: (params.sort === 'oldest' ? 'oldest' : 'latest') as QuerySort,
+  isUnanswered: params.unanswered === 'true',
+  id: params.open,
+  createdFrom: params.createdFrom,
+  createdTo: params.createdTo,
+});
+
 export function QueriesPage() {
   const [params, setParams] = useListParams(screens.queries);
-  const sort: QuerySort = params.sort === 'oldest' ? 'oldest' : 'latest';
-  const isUnanswered = params.unanswered === 'true';
-  const listParams = { email: params.email, sort, isUnanswered, id: params.open, createdFrom: params.createdFrom, createdTo: params.createdTo };
+  const listParams = queryListParamsOf(params);
+  const { sort, isUnanswered } = listParams;
   const queries = useCustomerQueries({ ...listParams, page: params.page });
   const [viewing, setViewing] = useState<CustomerQuery | null>(null);
   useOpenedRow(queries.data?.rows, params.open, setViewing);
@@ -139,6 +150,12 @@ export function QueriesPage() {
         </label>
         <ExportCsvButton path={apiPaths.queriesExport} query={queryListQuery(listParams)} download={downloadFile} totalRows={queries.data?.totalCount} />
       </PageHeader>
+      <SavedViewTabs
+        list="queries"
+        filters={screens.queries.filters}
+        countKey={queryKeys.queries.all}
+        countOf={(filters, signal) => countCustomerQueries(queryListParamsOf(filters), signal)}
+      />
       {isUnanswered && <ActiveFilter label={WORK_QUEUE_LABELS.unansweredQueries} onClear={() => setParams({ unanswered: '' })} />}
       {params.open && <ActiveFilter label={openedRowLabel('query')} onClear={() => setParams({ open: '' })} />}
       {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}

@@ -39,6 +39,10 @@ export const queryListOptions = (params: QueryListParams & { page: number }) =>
 
 export const useCustomerQueries = (params: QueryListParams & { page: number }) => useQuery(queryListOptions(params));
 
+/** How many queries the list has with these filters (a saved view's tab): the list's own call, one row. */
+export const countCustomerQueries = (params: QueryListParams, signal: AbortSignal) =>
+  api.call('queries', { query: { page: 1, limit: 1, ...queryListQuery(params) }, signal }).then((response) => response.totalCount);
+
 /** The screen shows its own texts for a reply (docs/product.md §2.4), so the kit's toasts stay silent here. */
 export function useReplyToQuery(options?: MutationCallbacks<ReplyBody, ReplyResponse>) {
   return useAdminMutation(

@@ -4,11 +4,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { apiPaths, totalPagesOf, WORK_QUEUE_LABELS, type Shipment } from '@ute/contract';
 import { ActiveFilter, Button, ConfirmDialog, EmptyState, ExportCsvButton, PagedListView, PageHeader, StatusBadge, TruncatedText } from '../../components/ui';
 import { screens } from '../../config/screens';
+import { SavedViewTabs } from '../../domain';
+import { queryKeys } from '../../lib/queryKeys';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA } from '../../lib/format';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
-import { QUOTES_PAGE_SIZE, quoteListQuery, useAcceptQuote, useQuotes, useRejectQuote, useSendQuotePrice } from './api';
+import { countQuotes, QUOTES_PAGE_SIZE, quoteListQuery, useAcceptQuote, useQuotes, useRejectQuote, useSendQuotePrice } from './api';
 import { QuotePager } from './QuotePager';
 import { isOpenQuote, isQuotePagerShown, NOT_AVAILABLE, quoteView, shipmentTone } from './quoteView';
 import { SendPriceDialog } from './SendPriceDialog';
@@ -94,6 +96,12 @@ export function QuotesPage() {
       <PageHeader title="Quotes">
         <ExportCsvButton path={apiPaths.quotesExport} query={quoteListQuery(listParams)} download={downloadFile} totalRows={quotes.data?.totalCount} />
       </PageHeader>
+      <SavedViewTabs
+        list="quotes"
+        filters={screens.quotes.filters}
+        countKey={queryKeys.quotes.all}
+        countOf={(filters, signal) => countQuotes({ isAwaitingPrice: filters.awaitingPrice === 'true' }, signal)}
+      />
       {listParams.isAwaitingPrice && <ActiveFilter label={WORK_QUEUE_LABELS.quotesAwaitingPrice} onClear={() => setParams({ awaitingPrice: '' })} />}
       <PagedListView
         list={quotes}

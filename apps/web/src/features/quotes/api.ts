@@ -28,6 +28,10 @@ export const quoteListOptions = (params: QuoteListParams & { page: number }) =>
 
 export const useQuotes = (params: QuoteListParams & { page: number }) => useQuery(quoteListOptions(params));
 
+/** How many quotes the list has with these filters (a saved view's tab): the list's own call, one row. */
+export const countQuotes = (params: QuoteListParams, signal: AbortSignal) =>
+  api.call('quotes', { query: { ...quoteListQuery(params), page: 1, limit: 1 }, signal }).then((response) => response.totalCounts);
+
 export function useShipment(id: string) {
   return useQuery({
     queryKey: queryKeys.quotes.shipment(id),

@@ -19,17 +19,27 @@ import {
   useBulkRows,
 } from '../../components/ui';
 import { screens } from '../../config/screens';
+import type { FilterValues } from '../../config/urlFilters';
+import { SavedViewTabs } from '../../domain';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
 import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel } from '../../lib/useOpenedRow';
-import { bulkUsers, USER_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, useDeleteUser, userListQuery, useSetUserStatus, useUsers } from './api';
+import { bulkUsers, countUsers, USER_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, useDeleteUser, userListQuery, useSetUserStatus, useUsers } from './api';
+
+/** The list call's parameters from the page's URL filters (the page's own, and a saved view's count). */
+const userListParamsOf = (params: FilterValues<typeof screens.users.filters>) => ({
+  search: params.search,
+  id: params.open,
+  createdFrom: params.createdFrom,
+  createdTo: params.createdTo,
+});
 
 export function UsersListPage() {
   const [params, setParams] = useListParams(screens.users);
-  const listParams = { search: params.search, id: params.open, createdFrom: params.createdFrom, createdTo: params.createdTo };
+  const listParams = userListParamsOf(params);
   const users = useUsers({ ...listParams, page: params.page });
   const setStatus = useSetUserStatus();
   const [toDelete, setToDelete] = useState<User | null>(null);
@@ -127,6 +137,12 @@ export function UsersListPage() {
         />
         <ExportCsvButton path={apiPaths.usersExport} query={userListQuery(listParams)} download={downloadFile} totalRows={users.data?.totalCount} />
       </PageHeader>
+      <SavedViewTabs
+        list="users"
+        filters={screens.users.filters}
+        countKey={queryKeys.users.all}
+        countOf={(filters, signal) => countUsers(userListParamsOf(filters), signal)}
+      />
       {params.open && <ActiveFilter label={openedRowLabel('user')} onClear={() => setParams({ open: '' })} />}
       {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}
       <BulkActionBar count={selection.selectedIds.length} onClear={selection.clear}>

@@ -29,6 +29,10 @@ export const userListOptions = (params: UserListParams & { page: number }) =>
 
 export const useUsers = (params: UserListParams & { page: number }) => useQuery(userListOptions(params));
 
+/** How many users the list has with these filters (a saved view's tab): the list's own call, one row. */
+export const countUsers = (params: UserListParams, signal: AbortSignal) =>
+  api.call('users', { query: { page: 1, limit: 1, ...userListQuery(params) }, signal }).then((response) => response.totalCount);
+
 type UserStatusChange = { id: string } & UserStatusBody;
 
 /** Activate or deactivate; the dashboard's active and inactive counts follow. */

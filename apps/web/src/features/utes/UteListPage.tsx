@@ -14,8 +14,9 @@ import {
   TruncatedText,
   useBulkRows,
 } from '../../components/ui';
-import { ListingBulkActions, listingTone, RejectDialog, useModerationColumns } from '../../domain';
+import { ListingBulkActions, listingTone, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
 import { screens } from '../../config/screens';
+import type { FilterValues } from '../../config/urlFilters';
 import { downloadFile } from '../../lib/apiClient';
 import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
@@ -23,7 +24,7 @@ import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
 import { openedRowLabel, useOpenedRow, userFilterLabel } from '../../lib/useOpenedRow';
 import { queryKeys } from '../../lib/queryKeys';
-import { UTE_PAGE_SIZE, UTE_SEARCH_DELAY_MS, uteListQuery, bulkUtes, useDeleteUte, useSetUteStatus, useUtes } from './api';
+import { UTE_PAGE_SIZE, UTE_SEARCH_DELAY_MS, uteListQuery, bulkUtes, countUtes, useDeleteUte, useSetUteStatus, useUtes } from './api';
 import { UteDetailsDialog } from './UteDetailsDialog';
 import { formatLicenceExpiry, uteDescriptionPreview } from './uteFormat';
 
@@ -64,10 +65,20 @@ const UTE_COLUMNS: ColumnDef<Ute, unknown>[] = [
   { id: 'uteId', header: 'UTE ID', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.uteId}</span> },
 ];
 
+/** The list call's parameters from the page's URL filters (the page's own, and a saved view's count). */
+const uteListParamsOf = (params: FilterValues<typeof screens.utes.filters>) => ({
+  search: params.search,
+  isPending: params.status === 'Pending',
+  id: params.open,
+  userId: params.user,
+  createdFrom: params.createdFrom,
+  createdTo: params.createdTo,
+});
+
 export function UteListPage() {
   const [params, setParams] = useListParams(screens.utes);
-  const isPending = params.status === 'Pending';
-  const listParams = { search: params.search, isPending, id: params.open, userId: params.user, createdFrom: params.createdFrom, createdTo: params.createdTo };
+  const listParams = uteListParamsOf(params);
+  const isPending = listParams.isPending;
   const utes = useUtes({ ...listParams, page: params.page });
   const setStatus = useSetUteStatus();
   const [viewed, setViewed] = useState<Ute | null>(null);
@@ -101,6 +112,12 @@ export function UteListPage() {
         <SearchBox value={params.search} onSearch={(search) => setParams({ search })} placeholder="Search by UTE name" delayMs={UTE_SEARCH_DELAY_MS} />
         <ExportCsvButton path={apiPaths.utesExport} query={uteListQuery(listParams)} download={downloadFile} totalRows={utes.data?.totalCount} />
       </PageHeader>
+      <SavedViewTabs
+        list="utes"
+        filters={screens.utes.filters}
+        countKey={queryKeys.utes.all}
+        countOf={(filters, signal) => countUtes(uteListParamsOf(filters), signal)}
+      />
       {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingUtes} onClear={() => setParams({ status: '' })} />}
       {params.open && <ActiveFilter label={openedRowLabel('ute')} onClear={() => setParams({ open: '' })} />}
       {params.user && <ActiveFilter label={userFilterLabel('utes')} onClear={() => setParams({ user: '' })} />}

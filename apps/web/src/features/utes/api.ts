@@ -47,6 +47,10 @@ export const uteListOptions = (params: UteListParams & { page: number }) =>
 
 export const useUtes = (params: UteListParams & { page: number }) => useQuery(uteListOptions(params));
 
+/** How many utes the list has with these filters (a saved view's tab): the list's own call, one row. */
+export const countUtes = (params: UteListParams, signal: AbortSignal) =>
+  api.call('utes', { query: { page: 1, pageSize: 1, ...uteListQuery(params) }, signal }).then((response) => response.totalCount);
+
 export function useSetUteStatus(options?: MutationCallbacks<StatusChange, RouteResponse<'uteStatus'>>) {
   return useAdminMutation(
     {
