@@ -20,6 +20,11 @@ function bucketOf(groupBy: AnalyticsGrouping, day: SQL = sql`day`): SQL {
   return sql`to_char(date_trunc(${groupBy}, ${day}::timestamp), 'YYYY-MM-DD')`;
 }
 
+/** The first day of the bucket a rollup row's day falls in, as a date. */
+function bucketDateOf(groupBy: AnalyticsGrouping): SQL {
+  return groupBy === 'day' ? sql`day` : sql`date_trunc(${groupBy}, day::timestamp)::date`;
+}
+
 /** A list of days as one parameter, the same on PGlite and PostgreSQL. */
 const dayArray = (days: readonly string[]) => sql`${`{${days.join(',')}}`}::date[]`;
 
@@ -154,9 +159,10 @@ export async function durationPercentiles(
 ): Promise<Map<string | null, { median: number; p90: number; count: number }>> {
   const rows = await queryRows<{ bucket: string | null; median: string; p90: string; count: string }>(
     db,
-    // Counts as int4, so that the sums are int8 arithmetic (a sum of int8 is numeric, several times slower).
+    // Buckets as dates, named only at the end (sorting text compares by the collation, row by row), and
+    // counts as int4, so that the sums are int8 arithmetic (a sum of int8 is numeric, several times slower).
     sql`with h as (
-          select ${bucketOf(range.groupBy)} as bucket, seconds, count::int as count from analytics_durations
+          select ${bucketDateOf(range.groupBy)} as bucket, seconds, count::int as count from analytics_durations
           where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
         ), sets as (
           select bucket, seconds, sum(count)::int as n from h group by 1, 2
@@ -168,7 +174,7 @@ export async function durationPercentiles(
             sum(n) over (partition by bucket) as total
           from sets
         )
-        select bucket, min(seconds) filter (where cum * 2 >= total)::text as median,
+        select to_char(bucket, 'YYYY-MM-DD') as bucket, min(seconds) filter (where cum * 2 >= total)::text as median,
           min(seconds) filter (where cum * 10 >= total * 9)::text as p90, max(total)::text as count
         from c group by bucket`,
   );
