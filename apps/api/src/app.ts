@@ -57,6 +57,7 @@ import { batchesRoutes } from './modules/batches/batches.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { savedViewsRoutes } from './modules/savedViews/savedViews.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -298,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(disputesRoutes);
       await admin.register(notesRoutes);
       await admin.register(savedViewsRoutes);
+      await admin.register(notificationsRoutes);
     },
     { prefix: API_BASE },
   );

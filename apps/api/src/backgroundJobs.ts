@@ -6,6 +6,7 @@ import { webhooksServiceOf } from './modules/webhooks/webhooks.routes';
 import { createAuditAnchorService } from './modules/audit/auditAnchor';
 import { createInvoicesService, remittanceNudgeOf } from './modules/invoices/invoices.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHandlers } from './platform/jobs/jobRegistry';
 
 /**
@@ -42,6 +43,10 @@ function domainJobsOf(ctx: AppContext): DomainJobHandlers {
     'analytics-refresh': async () => {
       const days = await createAnalyticsService({ db }).refresh();
       if (days > 0) log.debug({ days }, 'analytics rollups refreshed');
+    },
+    'dispute-evidence-due': async () => {
+      const written = await createNotificationsService({ db }).notifyDisputesEvidenceDue();
+      if (written > 0) log.info({ written }, 'dispute evidence due: notifications written');
     },
   };
 }

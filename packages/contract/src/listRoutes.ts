@@ -1,6 +1,7 @@
 import { canCall } from './access';
 import type { AnalyticsGroup } from './analytics';
 import type { NoteRecordType } from './notes';
+import type { NotificationRecordType } from './notifications';
 import type { SavedViewList } from './savedViews';
 import { ANALYTICS_GROUPS } from './analytics';
 import type { RouteName } from './routes';
@@ -133,3 +134,18 @@ export const SAVED_VIEW_LIST_ROUTES = {
 
 /** Whether an admin holding `roles` may use the saved views of `list`. */
 export const canUseSavedViewsOf = (roles: readonly string[], list: SavedViewList): boolean => canCall(roles, SAVED_VIEW_LIST_ROUTES[list]);
+
+/**
+ * The list call of each record a notification opens (docs/design.md §13): a system event about a
+ * record notifies the active admins who may open that list. The migration's triggers name the
+ * roles of the failed payout's and the failed webhook event's lists in SQL; a test checks they are
+ * still these lists' roles.
+ */
+export const NOTIFICATION_RECORD_LISTS = {
+  ...NOTE_RECORD_LISTS,
+  webhookEvent: 'webhookEvents',
+  dispute: 'disputes',
+} as const satisfies Record<NotificationRecordType, RouteName>;
+
+/** Whether an admin holding `roles` is notified of system events about records of type `recordType`. */
+export const isNotifiedOf = (roles: readonly string[], recordType: NotificationRecordType): boolean => canCall(roles, NOTIFICATION_RECORD_LISTS[recordType]);

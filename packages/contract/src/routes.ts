@@ -550,6 +550,17 @@ export function defineApiRoutes(s: ContractSchemas) {
       response: s.savedViewResponseSchema,
     },
     deleteSavedView: { method: 'DELETE', path: '/saved-views/:id/delete', access: 'signed-in', params: s.idParamSchema, response: s.messageSchema },
+
+    // The header's inbox (docs/design.md §13): each admin reads and marks only their own (another's id is a 404).
+    notifications: { method: 'GET', path: '/notifications', access: 'signed-in', response: s.notificationListResponseSchema },
+    readNotification: {
+      method: 'POST',
+      path: '/notifications/:id/read',
+      access: 'signed-in',
+      params: s.idParamSchema,
+      response: s.notificationReadResponseSchema,
+    },
+    readAllNotifications: { method: 'POST', path: '/notifications/read-all', access: 'signed-in', response: s.notificationReadResponseSchema },
   } as const satisfies Record<string, RouteRow>;
 }
 

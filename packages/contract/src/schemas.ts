@@ -25,3 +25,4 @@ export * from './batches';
 export * from './disputes';
 export * from './notes';
 export * from './savedViews';
+export * from './notifications';

@@ -25,3 +25,4 @@ export * from './tables/invoices.table';
 export * from './tables/analytics.table';
 export * from './tables/notes.table';
 export * from './tables/savedViews.table';
+export * from './tables/notifications.table';

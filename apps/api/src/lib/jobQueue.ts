@@ -29,6 +29,8 @@ export interface JobPayloads {
   'payout-remittances': Record<string, never>;
   /** Recompute the analytics rollups of the days marked dirty (modules/analytics, docs/design.md §10). */
   'analytics-refresh': Record<string, never>;
+  /** Notify finance of disputes whose evidence is due within 3 days, once each (modules/notifications, docs/design.md §13). */
+  'dispute-evidence-due': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 export const QUEUE_NAMES: QueueName[] = [
@@ -41,6 +43,7 @@ export const QUEUE_NAMES: QueueName[] = [
   'stripe-reconciliation',
   'payout-remittances',
   'analytics-refresh',
+  'dispute-evidence-due',
 ];
 
 /** Raw SQL outside Drizzle, as pg-boss runs it: with values, or a multi-statement script without. */

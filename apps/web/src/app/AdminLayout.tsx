@@ -35,6 +35,7 @@ import { Button, Modal } from '../components/ui';
 import { canOpen, canOpenScreen, screens, sidebarScreens, type ScreenIcon } from '../config/screens';
 import { signOut } from '../features/auth/api';
 import { GlobalSearch } from '../features/search/GlobalSearch';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useWorkQueues } from '../features/workQueues/api';
 import { WorkQueueBadge } from '../features/workQueues/WorkQueueBadge';
 import { workQueueOfScreen } from '../features/workQueues/workQueueLinks';
@@ -120,6 +121,7 @@ export function AdminLayout() {
           <span className="hidden font-semibold text-slate-900 sm:inline">Ute Back-office</span>
         </Link>
         <GlobalSearch />
+        <NotificationBell />
       </header>
       <div className="flex">
         <aside

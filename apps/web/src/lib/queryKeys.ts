@@ -24,7 +24,7 @@ const PAYOUT_BATCHES = ['payoutBatches'] as const;
  * knowing how it spells its keys. A domain's `all` is the prefix its mutations invalidate
  * (TanStack Query matches by prefix); its builders make the keys of single queries below it.
  * The dashboard's counts follow users, utes, jobs and job bookings: their mutations invalidate
- * `queryKeys.dashboard` too. The sidebar's work queues follow every mutation (useAdminMutation).
+ * `queryKeys.dashboard` too. The sidebar's work queues and the header's notifications follow every mutation (useAdminMutation).
  */
 export const queryKeys = {
   session: (token: string) => ['check-token', token] as const,
@@ -32,6 +32,8 @@ export const queryKeys = {
   /** One analytics group over a range (Analytics and the dashboard's charts share them); not invalidated: a range's numbers move slowly. */
   analytics: (group: string, query: object) => ['analytics', group, query] as const,
   workQueues: ['workQueues'] as const,
+  /** My inbox (features/notifications): refreshed every 30 s and, as the work queues, after every mutation. */
+  notifications: ['notifications'] as const,
   // Not invalidated by mutations: a hit opens its row on its list, which is always fresh.
   globalSearch: (term: string) => ['globalSearch', term] as const,
   users: {

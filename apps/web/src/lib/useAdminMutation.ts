@@ -26,9 +26,9 @@ export interface AdminMutationOptions<TVariables, TResult extends object> extend
 
 /**
  * The one mutation helper: success toast with the server's message, error toast with docs/product.md's
- * fallback chain (`errorText`), a pending row id, and a refresh of the lists it touches and of the
- * sidebar's work queues (any change may add or clear work). `callbacks` are the screen's (a feature
- * hook passes its `options` through).
+ * fallback chain (`errorText`), a pending row id, and a refresh of the lists it touches, of the
+ * sidebar's work queues (any change may add or clear work) and of the header's notifications (a note
+ * may mention someone). `callbacks` are the screen's (a feature hook passes its `options` through).
  */
 export function useAdminMutation<TVariables, TResult extends object>(
   options: AdminMutationOptions<TVariables, TResult>,
@@ -48,7 +48,7 @@ export function useAdminMutation<TVariables, TResult extends object>(
       options.onSuccess?.(result, variables);
       callbacks.onSuccess?.(result, variables);
       callbacks.onSettled?.();
-      await Promise.all([...options.invalidates, queryKeys.workQueues].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all([...options.invalidates, queryKeys.workQueues, queryKeys.notifications].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error, variables) => {
       if (!options.silent) notifyError(error);

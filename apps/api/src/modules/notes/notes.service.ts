@@ -21,6 +21,7 @@ import { EXPORT_BATCH } from '../../db/keyset';
 import { csvChunks, type CsvColumn } from '../../lib/csv';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { notifyMentions } from '../notifications/notifications.service';
 import {
   adminNamesOf,
   findNote,
@@ -96,6 +97,15 @@ function toNoteDto(row: NoteRow, names: Map<string, string>, retraction: NoteRow
   };
 }
 
+/** A note's mentions to notify (docs/design.md §13): the notification opens the note's record. */
+const mentionEventOf = (row: NoteRow, mentionIds: readonly string[]) => ({
+  noteId: row.id,
+  authorId: row.authorId,
+  recordType: row.recordType,
+  recordId: row.recordId,
+  mentionIds,
+});
+
 const idsOf = (rows: readonly NoteRow[]) => rows.flatMap((row) => [row.authorId, ...row.mentions]);
 
 export interface NotesServiceDeps {
@@ -156,6 +166,7 @@ export function createNotesService({ db, now = Date.now }: NotesServiceDeps) {
       const mentions = await resolveMentions(tx, body, params.recordType);
       const row = await insertNote(tx, { recordType: params.recordType, recordId: params.recordId, authorId: actor.adminId, body, mentions });
       await writeAudit(tx, actor, { action: 'note.create', targetType: AUDIT_TARGET_OF[row.recordType], targetId: row.recordId, after: auditOf(row) });
+      await notifyMentions(tx, mentionEventOf(row, row.mentions));
       return { message: noteTexts.created, data: await dtoOf(tx, row) };
     });
   }
@@ -170,6 +181,9 @@ export function createNotesService({ db, now = Date.now }: NotesServiceDeps) {
       if (now() >= note.createdAt.getTime() + NOTE_EDIT_WINDOW_MS) throw conflict(noteTexts.editWindowClosed);
       const mentions = await resolveMentions(tx, body, note.recordType);
       const row = await updateNoteBody(tx, note.id, { body, mentions });
+      // Only the newly mentioned: an admin already mentioned was told when they were.
+      const newlyMentioned = row.mentions.filter((id) => !note.mentions.includes(id));
+      await notifyMentions(tx, mentionEventOf(row, newlyMentioned));
       await writeAudit(tx, actor, {
         action: 'note.edit',
         targetType: AUDIT_TARGET_OF[row.recordType],
@@ -197,6 +211,7 @@ export function createNotesService({ db, now = Date.now }: NotesServiceDeps) {
         retractsNoteId: note.id,
       });
       await writeAudit(tx, actor, { action: 'note.retract', targetType: AUDIT_TARGET_OF[row.recordType], targetId: row.recordId, after: auditOf(row) });
+      await notifyMentions(tx, mentionEventOf(row, row.mentions));
       return { message: noteTexts.retracted, data: await dtoOf(tx, row) };
     });
   }

@@ -48,6 +48,8 @@ export const JOBS = {
   'payout-remittances': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
   // Analytics' rollups of the days changed since the last run (docs/design.md §10): within a minute of a change.
   'analytics-refresh': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
+  // Daily at 20:00 UTC (06:00 or 07:00 in Sydney), and at start (a missed day): each dispute notifies each admin once.
+  'dispute-evidence-due': { workers: 'server', cron: '0 20 * * *', isSentAtStart: true },
 } as const satisfies Record<QueueName, JobPlan>;
 
 const JOB_NAMES = Object.keys(JOBS) as QueueName[];

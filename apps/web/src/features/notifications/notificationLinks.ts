@@ -1,0 +1,24 @@
+import type { NotificationRecordType } from '@ute/contract';
+import { screens } from '../../config/screens';
+
+/**
+ * The screen each record type opens on: its list narrowed to the row (`?open=<id>`, which opens the
+ * row's details, as global search's hits do), the record's own page, or the list where it sits when
+ * the list cannot open one row.
+ */
+const RECORD_HREFS: Record<NotificationRecordType, (id: string) => string> = {
+  user: (id) => screens.users.href({ open: id }),
+  ute: (id) => screens.utes.href({ open: id }),
+  job: (id) => screens.jobs.href({ open: id }),
+  uteBooking: (id) => screens.uteBookings.href({ open: id }),
+  jobBooking: (id) => screens.jobBookings.href({ open: id }),
+  payment: () => screens.payments.href(),
+  query: (id) => screens.queries.href({ open: id }),
+  quote: (id) => screens.shipment.href({ id }),
+  admin: () => screens.admins.href(),
+  webhookEvent: () => screens.webhooks.href({ state: 'failed' }),
+  dispute: () => screens.disputes.href({ status: 'needs_response' }),
+};
+
+/** A notification's address: the screen of its record. */
+export const notificationHrefOf = (recordType: NotificationRecordType, recordId: string): string => RECORD_HREFS[recordType](recordId);

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isNotifiedOf, NOTE_RECORD_LISTS, NOTIFICATION_RECORD_LISTS } from './listRoutes';
+import { NOTE_RECORD_TYPES } from './notes';
+import { NOTIFICATION_RECORD_TYPES, notificationListResponseSchema } from './notifications';
+
+describe('notifications', () => {
+  it('open every record a note can be on, and Stripe’s events and disputes, each through its list', () => {
+    expect(NOTIFICATION_RECORD_TYPES).toEqual([...NOTE_RECORD_TYPES, 'webhookEvent', 'dispute']);
+    for (const type of NOTE_RECORD_TYPES) expect(NOTIFICATION_RECORD_LISTS[type]).toBe(NOTE_RECORD_LISTS[type]);
+    expect(NOTIFICATION_RECORD_LISTS.webhookEvent).toBe('webhookEvents');
+    expect(NOTIFICATION_RECORD_LISTS.dispute).toBe('disputes');
+  });
+
+  it('notify of a money record the admins who open its list: finance and owners, not a moderator', () => {
+    for (const type of ['uteBooking', 'jobBooking', 'webhookEvent', 'dispute'] as const) {
+      expect(isNotifiedOf(['finance'], type)).toBe(true);
+      expect(isNotifiedOf(['owner'], type)).toBe(true);
+      expect(isNotifiedOf(['moderator', 'support', 'content'], type)).toBe(false);
+    }
+  });
+
+  it('answers the list with its unread count and refuses an unknown kind', () => {
+    const item = { id: 'n1', kind: 'mention', title: 'T', recordType: 'ute', recordId: 'u1', createdAt: '2026-11-01T00:00:00.000Z', readAt: null };
+    expect(notificationListResponseSchema.parse({ data: [item], unreadCount: 1 }).unreadCount).toBe(1);
+    expect(notificationListResponseSchema.safeParse({ data: [{ ...item, kind: 'assignment' }], unreadCount: 1 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { NOTE_RECORD_TYPES } from './notes';
+
+/**
+ * The header's inbox (issue 29 point 4, docs/design.md §13): one row per recipient admin. Mentions
+ * come from the notes service; the system events (a payout failed, a webhook event failed, a
+ * dispute's evidence due soon) from database triggers and a daily job, for the admins whose roles
+ * open the record's list (NOTIFICATION_RECORD_LISTS in listRoutes.ts). The kinds still to come
+ * (assignments, overdue items) are added to NOTIFICATION_KINDS and the migration's check.
+ */
+export const NOTIFICATION_KINDS = ['mention', 'payoutFailed', 'webhookFailed', 'disputeEvidenceDue'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The records a notification opens: every record that carries notes, Stripe's events and disputes. */
+export const NOTIFICATION_RECORD_TYPES = [...NOTE_RECORD_TYPES, 'webhookEvent', 'dispute'] as const;
+export type NotificationRecordType = (typeof NOTIFICATION_RECORD_TYPES)[number];
+
+/** How many notifications GET /notifications answers (the newest); older ones stay in the table. */
+export const NOTIFICATIONS_LIMIT = 50;
+
+/** A dispute's evidence due within this many days (and not submitted) notifies finance once. */
+export const DISPUTE_EVIDENCE_DUE_NOTICE_DAYS = 3;
+
+export const notificationTexts = {
+  read: 'Notification marked as read',
+  allRead: 'All notifications marked as read',
+} as const;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** A short sentence the api composes ("Ava Owner mentioned you on ute 1a2b3c4d"). */
+  title: z.string(),
+  recordType: z.enum(NOTIFICATION_RECORD_TYPES),
+  /** The record's id (a uuid, or a Stripe event id for a webhook event). */
+  recordId: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /notifications: mine, newest first (at most NOTIFICATIONS_LIMIT), and how many of all mine are unread. */
+export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema), unreadCount: z.number().int() });
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+/** POST /notifications/:id/read and /notifications/read-all: what is left unread. */
+export const notificationReadResponseSchema = z.object({ message: z.string(), unreadCount: z.number().int() });
+export type NotificationReadResponse = z.infer<typeof notificationReadResponseSchema>;
