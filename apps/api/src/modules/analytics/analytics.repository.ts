@@ -149,36 +149,43 @@ export async function countReturningBookers(db: DbOrTx, range: DayRange): Promis
 }
 
 /**
- * Percentiles (as percentile_disc: the smallest duration with at least that share of the durations at
- * or below it) of a histogram metric per bucket, and over the whole range (`bucket` null).
+ * The median and 90th percentile (as percentile_disc: the smallest duration with at least that share of
+ * the durations at or below it) of each bucket's histogram rows, `sets` giving (bucket, seconds, n).
+ * The running count is over rows, not over equal durations: where several rows hold one duration, the
+ * last of them holds the count up to it, so the smallest duration whose running count reaches the share
+ * is the same. Counts are int4, so that the sums are int8 arithmetic (a sum of int8 is numeric).
+ */
+function percentilesOf(sets: SQL): SQL {
+  return sql`with c as (
+      select bucket, seconds,
+        sum(n) over (partition by bucket order by seconds rows unbounded preceding) as cum,
+        sum(n) over (partition by bucket) as total
+      from (${sets}) sets
+    )
+    select to_char(bucket, 'YYYY-MM-DD') as bucket, min(seconds) filter (where cum * 2 >= total)::text as median,
+      min(seconds) filter (where cum * 10 >= total * 9)::text as p90, max(total)::text as count
+    from c group by bucket`;
+}
+
+/**
+ * Percentiles of a histogram metric per bucket, and over the whole range (`bucket` null): two statements
+ * at once. By day, the rows come in the primary key's order (metric, day, seconds), so nothing is sorted
+ * for the buckets; weeks, months and the whole range sort their rows by duration.
  */
 export async function durationPercentiles(
   db: DbOrTx,
   metric: string,
   range: DayRange,
 ): Promise<Map<string | null, { median: number; p90: number; count: number }>> {
-  const rows = await queryRows<{ bucket: string | null; median: string; p90: string; count: string }>(
-    db,
-    // Buckets as dates, named only at the end (sorting text compares by the collation, row by row), and
-    // counts as int4, so that the sums are int8 arithmetic (a sum of int8 is numeric, several times slower).
-    sql`with h as (
-          select ${bucketDateOf(range.groupBy)} as bucket, seconds, count::int as count from analytics_durations
-          where metric = ${metric} and day between ${range.from}::date and ${range.to}::date
-        ), sets as (
-          select bucket, seconds, sum(count)::int as n from h group by 1, 2
-          union all
-          select null, seconds, sum(count)::int from h group by 2
-        ), c as (
-          select bucket, seconds,
-            sum(n) over (partition by bucket order by seconds) as cum,
-            sum(n) over (partition by bucket) as total
-          from sets
-        )
-        select to_char(bucket, 'YYYY-MM-DD') as bucket, min(seconds) filter (where cum * 2 >= total)::text as median,
-          min(seconds) filter (where cum * 10 >= total * 9)::text as p90, max(total)::text as count
-        from c group by bucket`,
-  );
-  return new Map(rows.map((row) => [row.bucket, { median: Number(row.median), p90: Number(row.p90), count: Number(row.count) }]));
+  const rowsAs = (bucket: SQL) =>
+    sql`select ${bucket} as bucket, seconds, count::int as n from analytics_durations
+        where metric = ${metric} and day between ${range.from}::date and ${range.to}::date`;
+  type Row = { bucket: string | null; median: string; p90: string; count: string };
+  const [buckets, whole] = await Promise.all([
+    queryRows<Row>(db, percentilesOf(rowsAs(bucketDateOf(range.groupBy)))),
+    queryRows<Row>(db, percentilesOf(rowsAs(sql`null::date`))),
+  ]);
+  return new Map([...buckets, ...whole].map((row) => [row.bucket, { median: Number(row.median), p90: Number(row.p90), count: Number(row.count) }]));
 }
 
 /**
