@@ -13,9 +13,14 @@ ALTER TABLE "analytics_day_users" ADD COLUMN "cohort_month" date;
 --> statement-breakpoint
 -- A day's people rows are now written linked: 0024's function keeps every other area (its people branch
 -- is no longer called), and the people area is recomputed here.
+-- Custom plans for every call (the setting holds in 0024's function too, called from here): the rebuild
+-- starts from empty rollup tables, and a plan cached while they were small (a sequential scan of
+-- analytics_day_users for each user's previous day, of analytics_daily for a day's delete) read the whole
+-- growing table on every later day. Measured at 1M users: over 7 minutes and rising, 168 s with this.
 ALTER FUNCTION analytics_refresh_day(date, text) RENAME TO analytics_refresh_day_0024;
 --> statement-breakpoint
-CREATE FUNCTION analytics_refresh_day(p_day date, p_area text) RETURNS void LANGUAGE plpgsql SET jit = off AS $$
+CREATE FUNCTION analytics_refresh_day(p_day date, p_area text) RETURNS void LANGUAGE plpgsql
+SET jit = off SET plan_cache_mode = force_custom_plan AS $$
 DECLARE
   lo timestamptz := analytics_day_start(p_day);
   hi timestamptz := analytics_day_start(p_day + 1);
@@ -62,7 +67,8 @@ END $$;
 --> statement-breakpoint
 -- The summed rows of the given days (every day when p_days is null), from their rows and links. Two
 -- statements each, not one with `p_days IS NULL OR …`: a cached generic plan of that would read every row.
-CREATE FUNCTION analytics_count_day_users(p_days date[]) RETURNS void LANGUAGE plpgsql SET jit = off AS $$
+CREATE FUNCTION analytics_count_day_users(p_days date[]) RETURNS void LANGUAGE plpgsql
+SET jit = off SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
   IF p_days IS NULL THEN
     DELETE FROM analytics_daily WHERE metric IN ('distinct.active', 'distinct.booker', 'distinct.cohortBooker');
@@ -107,7 +113,8 @@ $$;
 -- relinks every row of a user who joined or left one of those days in any metric (a later row's
 -- previous day, or a booker's sign-up month, may have been that row), then re-sums those days and every
 -- day whose links changed. The cost is the changed users' histories, not the days' other users.
-CREATE FUNCTION analytics_link_people(p_days date[], p_before text[]) RETURNS void LANGUAGE plpgsql SET jit = off AS $$
+CREATE FUNCTION analytics_link_people(p_days date[], p_before text[]) RETURNS void LANGUAGE plpgsql
+SET jit = off SET plan_cache_mode = force_custom_plan AS $$
 DECLARE
   after_keys text[] := analytics_people_keys(p_days);
   changed_users uuid[];
