@@ -166,17 +166,15 @@ describe(`notifications api (${engine})`, () => {
 
     it('a job booking’s payout inserted as failed notifies too, pointing at the job booking', async () => {
       const booking = await createJobBooking(db(), { ownerId: ownerUserId });
-      await db()
-        .insert(payouts)
-        .values({
-          bookingKind: 'job',
-          bookingId: booking.id,
-          ownerId: ownerUserId,
-          amountCents: 500,
-          method: 'stripe',
-          idempotencyKey: randomUUID(),
-          status: 'failed',
-        });
+      await db().insert(payouts).values({
+        bookingKind: 'job',
+        bookingId: booking.id,
+        ownerId: ownerUserId,
+        amountCents: 500,
+        method: 'stripe',
+        idempotencyKey: randomUUID(),
+        status: 'failed',
+      });
       const [notification] = await ofKind(finance.token, 'payoutFailed', booking.id);
       expect(notification).toMatchObject({ title: `Payout failed for job booking ${booking.jobBookingId}`, recordType: 'jobBooking' });
     });
