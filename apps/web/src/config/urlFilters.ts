@@ -46,3 +46,21 @@ export function buildHref(path: string, filters: FilterDefaults, params: Readonl
     .join('&');
   return query ? `${pathname}?${query}` : pathname;
 }
+
+/**
+ * The filters' values read from a query string (buildHref's inverse): a missing value is its default, a
+ * number filter (the page) takes a whole number of at least 1 or its default.
+ */
+export function filterValuesOf<F extends FilterDefaults>(filters: F, searchParams: URLSearchParams): FilterValues<F> {
+  const result: Record<string, string | number> = {};
+  for (const [key, fallback] of Object.entries(filters)) {
+    const raw = searchParams.get(key);
+    if (typeof fallback === 'number') {
+      const parsed = raw === null ? NaN : Number.parseInt(raw, 10);
+      result[key] = Number.isFinite(parsed) && parsed >= 1 ? parsed : fallback;
+    } else {
+      result[key] = raw ?? fallback;
+    }
+  }
+  return result as FilterValues<F>;
+}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ScreenId } from '../config/screens';
-import type { FilterDefaults, FilterValues } from '../config/urlFilters';
+import { filterValuesOf, type FilterDefaults, type FilterValues } from '../config/urlFilters';
 
 /** A screen row of config/screens, as far as its list state goes: `useListParams(screens.utes)`. */
 export interface ListScreen<F extends FilterDefaults> {
@@ -19,19 +19,7 @@ export function useListParams<F extends FilterDefaults>(screen: ListScreen<F>) {
   const defaults = screen.filters;
   const [searchParams, setSearchParams] = useSearchParams();
 
-  const params = useMemo(() => {
-    const result: Record<string, string | number> = {};
-    for (const [key, fallback] of Object.entries(defaults)) {
-      const raw = searchParams.get(key);
-      if (typeof fallback === 'number') {
-        const parsed = raw === null ? NaN : Number.parseInt(raw, 10);
-        result[key] = Number.isFinite(parsed) && parsed >= 1 ? parsed : fallback;
-      } else {
-        result[key] = raw ?? fallback;
-      }
-    }
-    return result as FilterValues<F>;
-  }, [searchParams, defaults]);
+  const params = useMemo(() => filterValuesOf(defaults, searchParams), [searchParams, defaults]);
 
   const setParams = useCallback(
     (patch: Partial<FilterValues<F>>, options: { replace?: boolean } = {}) => {

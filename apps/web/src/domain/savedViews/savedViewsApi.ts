@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RouteResponse, SavedViewCreateBody, SavedViewList, SavedViewUpdateBody } from '@ute/contract';
-import type { FilterDefaults, FilterValues } from '../../config/urlFilters';
+import { filterValuesOf, type FilterDefaults, type FilterValues } from '../../config/urlFilters';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -48,18 +48,7 @@ export function useDeleteSavedView(list: SavedViewList, options?: MutationCallba
  * the tab's count asks the list's own call for.
  */
 export function filtersOfQuery<F extends FilterDefaults>(defaults: F, query: string): FilterValues<F> {
-  const searchParams = new URLSearchParams(query);
-  const result: Record<string, string | number> = {};
-  for (const [key, fallback] of Object.entries(defaults)) {
-    const raw = searchParams.get(key);
-    if (typeof fallback === 'number') {
-      const parsed = raw === null ? NaN : Number.parseInt(raw, 10);
-      result[key] = Number.isFinite(parsed) && parsed >= 1 ? parsed : fallback;
-    } else {
-      result[key] = raw ?? fallback;
-    }
-  }
-  return result as FilterValues<F>;
+  return filterValuesOf(defaults, new URLSearchParams(query));
 }
 
 /** The address of a view on its list: its query, and `view=<id>` so its tab shows selected. */
