@@ -1,4 +1,4 @@
--- Issue 28: exact distinct users over any range read as a sum of daily rows (docs/design.md §10.3).
+-- Analytics: exact distinct users over any range read as a sum of daily rows (docs/design.md §10.3).
 -- Counting distinct user ids over 90 days of `people.active` rows took 6 s at a million users. Each
 -- row now carries the same user's previous day in its metric (`prev_day`): the users active in [a, b]
 -- are exactly the rows in [a, b] whose `prev_day` is before a (or null), one row per user. The rows of a
@@ -169,46 +169,15 @@ BEGIN
   RETURN n;
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION analytics_rebuild() RETURNS integer LANGUAGE plpgsql AS $$
+-- The rebuild: 0024's (it refreshes every day in order, through analytics_refresh_day above), then every
+-- day's distinct sums at once, in the same transaction and under the same lock.
+ALTER FUNCTION analytics_rebuild() RENAME TO analytics_rebuild_0024;
+--> statement-breakpoint
+CREATE FUNCTION analytics_rebuild() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  marks bigint[];
-  first_day date;
-  last_day date;
-  d date;
-  area text;
-  n integer := 0;
+  n integer := analytics_rebuild_0024();
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('analytics_rollups'));
-  SELECT array_agg(id) INTO marks FROM analytics_dirty_days;
-  DELETE FROM analytics_daily;
-  DELETE FROM analytics_day_users;
-  DELETE FROM analytics_durations;
-  SELECT analytics_day_of(min(t)), analytics_day_of(max(t)) INTO first_day, last_day
-  FROM (
-    SELECT min(created_at) AS t FROM ledger_lines UNION ALL SELECT max(created_at) FROM ledger_lines
-    UNION ALL SELECT min(created_at) FROM ute_bookings UNION ALL SELECT max(created_at) FROM ute_bookings
-    UNION ALL SELECT min(created_at) FROM job_bookings UNION ALL SELECT max(created_at) FROM job_bookings
-    UNION ALL SELECT min(created_at) FROM utes UNION ALL SELECT max(greatest(created_at, decided_at)) FROM utes
-    UNION ALL SELECT min(created_at) FROM jobs UNION ALL SELECT max(greatest(created_at, decided_at)) FROM jobs
-    UNION ALL SELECT min(created_at) FROM users UNION ALL SELECT max(created_at) FROM users
-    UNION ALL SELECT min(occurred_at) FROM user_activities UNION ALL SELECT max(occurred_at) FROM user_activities
-    UNION ALL SELECT min(created_at) FROM customer_queries UNION ALL SELECT max(created_at) FROM customer_queries
-    UNION ALL SELECT max(created_at) FROM query_replies
-  ) s;
-  IF first_day IS NOT NULL THEN
-    d := first_day;
-    WHILE d <= last_day LOOP
-      FOREACH area IN ARRAY ARRAY['money', 'bookings', 'supply', 'people', 'support', 'funnel'] LOOP
-        PERFORM analytics_refresh_day(d, area);
-      END LOOP;
-      n := n + 1;
-      d := d + 1;
-    END LOOP;
-  END IF;
   PERFORM analytics_count_day_users(NULL);
-  IF marks IS NOT NULL THEN
-    DELETE FROM analytics_dirty_days WHERE id = ANY (marks);
-  END IF;
   RETURN n;
 END $$;
 --> statement-breakpoint
