@@ -1,4 +1,4 @@
--- Issue 29, point 6: saved views on the lists (docs/design.md §12). A list's URL query under a name, private
+-- Saved views on the lists (docs/design.md §12). A list's URL query under a name, private
 -- to its creator or shared with the team; one name per creator and list whatever its case. The ten-per-list
 -- limit is the api's (it counts under a lock of the creator's admin row).
 CREATE TABLE "saved_views" (

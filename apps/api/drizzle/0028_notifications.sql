@@ -17,7 +17,7 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_recipient_id_admins_id
 CREATE UNIQUE INDEX "notifications_recipient_event_idx" ON "notifications" USING btree ("recipient_id","event_key");--> statement-breakpoint
 CREATE INDEX "notifications_recipient_created_idx" ON "notifications" USING btree ("recipient_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("recipient_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
--- Issue 29 point 4 (docs/design.md §13): the system events of the inbox are written here, in the
+-- Notifications (docs/design.md §13): the system events of the inbox are written here, in the
 -- transaction of the change, so no money code path knows about notifications. Each goes to the active
 -- admins whose roles open the record's list (owners open every list): the roles passed below are
 -- those of the contract's NOTIFICATION_RECORD_LISTS (ute/job bookings and webhook events: finance),

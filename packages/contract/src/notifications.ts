@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTE_RECORD_TYPES } from './notes';
 
 /**
- * The header's inbox (issue 29 point 4, docs/design.md §13): one row per recipient admin. Mentions
+ * The header's inbox (docs/design.md §13): one row per recipient admin. Mentions
  * come from the notes service; the system events (a payout failed, a webhook event failed, a
  * dispute's evidence due soon) from database triggers and a daily job, for the admins whose roles
  * open the record's list (NOTIFICATION_RECORD_LISTS in listRoutes.ts). The kinds still to come

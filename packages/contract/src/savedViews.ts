@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textSchema } from './common';
 
 /**
- * Saved views on the lists (issue 29 point 6, docs/design.md §12): a list's URL query (filters,
+ * Saved views on the lists (docs/design.md §12): a list's URL query (filters,
  * search, sort, tab) saved under a name, private to its creator or shared with the team. Who may
  * open a list uses its views (SAVED_VIEW_LIST_ROUTES in listRoutes.ts).
  */

@@ -4,7 +4,7 @@ import type { NotificationKind, NotificationRecordType } from '@ute/contract';
 import { admins } from './auth.table';
 
 /**
- * The header's inbox (issue 29 point 4, docs/design.md §13; migration 0028): one row per recipient
+ * The header's inbox (docs/design.md §13; migration 0028): one row per recipient
  * admin. Mentions are written by the notes service; a failed payout and a failed Stripe event by the
  * migration's triggers (no money code path writes here); a dispute's evidence due soon by the daily
  * `dispute-evidence-due` job. `event_key` names the event (`payoutFailed:<payout id>`), unique per

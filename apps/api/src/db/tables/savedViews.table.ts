@@ -4,7 +4,7 @@ import type { SavedViewList } from '@ute/contract';
 import { admins } from './auth.table';
 
 /**
- * Saved views on the lists (issue 29 point 6, docs/design.md §12; migration 0027): a list's URL query
+ * Saved views on the lists (docs/design.md §12; migration 0027): a list's URL query
  * under a name, private to its creator or shared with the team. At most SAVED_VIEWS_PER_LIST per
  * creator and list (the service counts under a lock of the creator's admin row).
  */

@@ -31,7 +31,7 @@ export interface SavedViewTabsProps<F extends FilterDefaults> {
 }
 
 /**
- * A list's saved views as tabs above it (issue 29 point 6, docs/design.md §12): "All", then each view
+ * A list's saved views as tabs above it (docs/design.md §12): "All", then each view
  * of mine or shared with the team, with its live count. A tab is a link to the list with the view's
  * query and `view=<id>`, so a view's URL opens it. Save view keeps the current URL's filters, search,
  * sort and tab; the selected view's creator (or an owner, for a shared one) may rename, share or
