@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const admins = pgTable('admins', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -18,6 +18,10 @@ export const admins = pgTable('admins', {
   /** The last TOTP time step accepted: a code is good once, even within its 30 s. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /** Opted in on Security: a daily e-mail of the unread notifications (docs/design.md §13). */
+  notificationDigest: boolean('notification_digest').notNull().default(false),
+  /** The Sydney day the last digest was claimed for: a day's digest is claimed once. */
+  digestSentOn: date('digest_sent_on', { mode: 'string' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
