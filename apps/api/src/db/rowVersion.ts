@@ -1,0 +1,13 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * A row's version for optimistic checks (docs/design.md §14): its `xmin`, the id of the transaction
+ * that wrote the row as it is now. Every change of the row, by this api or anything else writing the
+ * database, gives it a new one; reading or locking it (FOR UPDATE) does not. No column to keep, on
+ * every table, on both engines.
+ */
+export const rowVersion = (table: PgTable) => sql<string>`${table}.xmin::text`;
+
+/** A table's columns and its version: what a mutation locks and checks (platform/audit assertUnchanged). */
+export const columnsWithVersion = <TTable extends PgTable>(table: TTable) => ({ ...getTableColumns(table), version: rowVersion(table) });
