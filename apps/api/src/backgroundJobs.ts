@@ -6,6 +6,7 @@ import { webhooksServiceOf } from './modules/webhooks/webhooks.routes';
 import { createAuditAnchorService } from './modules/audit/auditAnchor';
 import { createInvoicesService, remittanceNudgeOf } from './modules/invoices/invoices.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createNotificationDigestService } from './modules/notifications/notificationDigest.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHandlers } from './platform/jobs/jobRegistry';
 
@@ -47,6 +48,10 @@ function domainJobsOf(ctx: AppContext): DomainJobHandlers {
     'dispute-evidence-due': async () => {
       const written = await createNotificationsService({ db }).notifyDisputesEvidenceDue();
       if (written > 0) log.info({ written }, 'dispute evidence due: notifications written');
+    },
+    'notification-digest': async () => {
+      const mailed = await createNotificationDigestService({ db, mailer, publicUrl: config.PUBLIC_URL }).sendDigests();
+      if (mailed > 0) log.info({ mailed }, 'notification digests queued');
     },
   };
 }

@@ -135,6 +135,8 @@ export const AUDIT_ACTIONS = {
   'admin.two-factor-disable': { money: false },
   'admin.recovery-codes': { money: false },
   'admin.step-up': { money: false },
+  // An admin's own daily digest of unread notifications turned on or off (Security), against themselves.
+  'admin.notification-digest': { money: false },
   'settings.update': { money: false },
   'audit.verify': { money: false },
   'audit.export': { money: false },

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isNotifiedOf, NOTE_RECORD_LISTS, NOTIFICATION_RECORD_LISTS } from './listRoutes';
 import { NOTE_RECORD_TYPES } from './notes';
-import { NOTIFICATION_RECORD_TYPES, notificationListResponseSchema } from './notifications';
+import {
+  NOTIFICATION_RECORD_TYPES,
+  notificationDigestBodySchema,
+  notificationListResponseSchema,
+  notificationPathOf,
+  notificationTexts,
+} from './notifications';
 
 describe('notifications', () => {
   it('open every record a note can be on, and Stripe’s events and disputes, each through its list', () => {
@@ -23,5 +29,19 @@ describe('notifications', () => {
     const item = { id: 'n1', kind: 'mention', title: 'T', recordType: 'ute', recordId: 'u1', createdAt: '2026-11-01T00:00:00.000Z', readAt: null };
     expect(notificationListResponseSchema.parse({ data: [item], unreadCount: 1 }).unreadCount).toBe(1);
     expect(notificationListResponseSchema.safeParse({ data: [{ ...item, kind: 'assignment' }], unreadCount: 1 }).success).toBe(false);
+  });
+
+  it('take the digest preference as a boolean only, with one clear message', () => {
+    expect(notificationDigestBodySchema.parse({ enabled: true })).toEqual({ enabled: true });
+    for (const body of [{}, { enabled: 'true' }, { enabled: null }]) {
+      expect(notificationDigestBodySchema.safeParse(body).error?.issues.map((issue) => issue.message)).toEqual([notificationTexts.digestEnabledInvalid]);
+    }
+    expect(notificationDigestBodySchema.safeParse({ enabled: false, adminId: 'someone' }).success).toBe(false);
+  });
+
+  it('link each record in the digest’s mail with its id encoded', () => {
+    expect(notificationPathOf('ute', 'a/b')).toBe('/ute-list?open=a%2Fb');
+    expect(notificationPathOf('quote', 'q1')).toBe('/shipment/q1');
+    expect(notificationPathOf('dispute', 'd1')).toBe('/disputes?status=needs_response');
   });
 });

@@ -24,7 +24,34 @@ export const DISPUTE_EVIDENCE_DUE_NOTICE_DAYS = 3;
 export const notificationTexts = {
   read: 'Notification marked as read',
   allRead: 'All notifications marked as read',
+  digestOn: 'You will get a daily digest of your unread notifications',
+  digestOff: 'Daily digest turned off',
+  digestEnabledInvalid: 'enabled must be true or false',
 } as const;
+
+/**
+ * Where each record type opens in the back-office, under its public address: the bell's links
+ * (the web's notificationLinks.ts, whose test checks these against it), for the daily digest's mail.
+ */
+const NOTIFICATION_RECORD_PATHS: Record<NotificationRecordType, (id: string) => string> = {
+  user: (id) => `/all-users?open=${encodeURIComponent(id)}`,
+  ute: (id) => `/ute-list?open=${encodeURIComponent(id)}`,
+  job: (id) => `/job-list?open=${encodeURIComponent(id)}`,
+  uteBooking: (id) => `/booking-list?open=${encodeURIComponent(id)}`,
+  jobBooking: (id) => `/job-booking-list?open=${encodeURIComponent(id)}`,
+  payment: () => '/payment-history',
+  query: (id) => `/queries?open=${encodeURIComponent(id)}`,
+  quote: (id) => `/shipment/${encodeURIComponent(id)}`,
+  admin: () => '/admins',
+  webhookEvent: () => '/webhooks?state=failed',
+  dispute: () => '/disputes?status=needs_response',
+};
+
+/** A notification's path in the back-office (the web's screen of its record). */
+export const notificationPathOf = (recordType: NotificationRecordType, recordId: string): string => NOTIFICATION_RECORD_PATHS[recordType](recordId);
+
+/** The notifications a daily digest lists at most (the newest unread); the mail says how many more. */
+export const NOTIFICATION_DIGEST_LIMIT = NOTIFICATIONS_LIMIT;
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -46,3 +73,14 @@ export type NotificationListResponse = z.infer<typeof notificationListResponseSc
 /** POST /notifications/:id/read and /notifications/read-all: what is left unread. */
 export const notificationReadResponseSchema = z.object({ message: z.string(), unreadCount: z.number().int() });
 export type NotificationReadResponse = z.infer<typeof notificationReadResponseSchema>;
+
+/** GET /notifications/digest: whether I get the daily e-mail digest of my unread notifications (docs/design.md §13). */
+export const notificationDigestSchema = z.object({ enabled: z.boolean() });
+export type NotificationDigest = z.infer<typeof notificationDigestSchema>;
+
+/** PUT /notifications/digest: turn my daily digest on or off. */
+export const notificationDigestBodySchema = z.strictObject({ enabled: z.boolean({ error: notificationTexts.digestEnabledInvalid }) });
+export type NotificationDigestBody = z.infer<typeof notificationDigestBodySchema>;
+
+export const notificationDigestResponseSchema = notificationDigestSchema.extend({ message: z.string() });
+export type NotificationDigestResponse = z.infer<typeof notificationDigestResponseSchema>;

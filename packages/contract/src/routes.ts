@@ -561,6 +561,15 @@ export function defineApiRoutes(s: ContractSchemas) {
       response: s.notificationReadResponseSchema,
     },
     readAllNotifications: { method: 'POST', path: '/notifications/read-all', access: 'signed-in', response: s.notificationReadResponseSchema },
+    // My daily e-mail digest of unread notifications (Security): each admin reads and sets their own.
+    notificationDigest: { method: 'GET', path: '/notifications/digest', access: 'signed-in', response: s.notificationDigestSchema },
+    setNotificationDigest: {
+      method: 'PUT',
+      path: '/notifications/digest/update',
+      access: 'signed-in',
+      body: s.notificationDigestBodySchema,
+      response: s.notificationDigestResponseSchema,
+    },
   } as const satisfies Record<string, RouteRow>;
 }
 

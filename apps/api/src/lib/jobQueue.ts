@@ -31,6 +31,8 @@ export interface JobPayloads {
   'analytics-refresh': Record<string, never>;
   /** Notify finance of disputes whose evidence is due within 3 days, once each (modules/notifications, docs/design.md §13). */
   'dispute-evidence-due': Record<string, never>;
+  /** Mail each opted-in admin their unread notifications, once a Sydney day (modules/notifications, docs/design.md §13). */
+  'notification-digest': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 export const QUEUE_NAMES: QueueName[] = [
@@ -44,6 +46,7 @@ export const QUEUE_NAMES: QueueName[] = [
   'payout-remittances',
   'analytics-refresh',
   'dispute-evidence-due',
+  'notification-digest',
 ];
 
 /** Raw SQL outside Drizzle, as pg-boss runs it: with values, or a multi-statement script without. */

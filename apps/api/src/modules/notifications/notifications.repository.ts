@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { DISPUTE_NEEDS_RESPONSE_STATUSES, type AdminRole, type NoteRecordType } from '@ute/contract';
+import { and, count, desc, eq, exists, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { ACTIVITY_TIME_ZONE, DISPUTE_NEEDS_RESPONSE_STATUSES, type AdminRole, type NoteRecordType } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { admins } from '../../db/tables/auth.table';
 import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
@@ -94,4 +94,75 @@ export async function listDisputesDueBetween(db: DbOrTx, from: Date, until: Date
         lte(disputes.evidenceDueBy, until),
       ),
     );
+}
+
+/** Whether the admin gets the daily digest (null: no such admin). */
+export async function findDigestPreference(db: DbOrTx, adminId: string): Promise<boolean | null> {
+  const [row] = await db.select({ enabled: admins.notificationDigest }).from(admins).where(eq(admins.id, adminId));
+  return row?.enabled ?? null;
+}
+
+/** Sets the admin's digest preference; answers what it was (null: no such admin). */
+export async function setDigestPreference(tx: DbOrTx, adminId: string, enabled: boolean): Promise<boolean | null> {
+  const [before] = await tx.select({ enabled: admins.notificationDigest }).from(admins).where(eq(admins.id, adminId)).for('update');
+  if (!before) return null;
+  await tx
+    .update(admins)
+    .set({ notificationDigest: enabled, updatedAt: sql`now()` })
+    .where(eq(admins.id, adminId));
+  return before.enabled;
+}
+
+/**
+ * The admins due a digest on `today` (a Sydney day): active, opted in, not yet claimed today, with an
+ * unread notification new since their last digest. The column keeps the day, not the hour, of the
+ * last one: "new" is created in the day before `now`, or since the start of the Sydney day after the
+ * last digest when runs were missed (docs/design.md §13).
+ */
+export async function listDigestRecipients(db: DbOrTx, today: string, now: Date): Promise<string[]> {
+  const dayBefore = sql`${now.toISOString()}::timestamptz - interval '1 day'`;
+  const since = sql`least(${dayBefore}, coalesce(((${admins.digestSentOn} + 1)::timestamp at time zone ${ACTIVITY_TIME_ZONE}), ${dayBefore}))`;
+  const rows = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(
+      and(
+        eq(admins.isActive, true),
+        eq(admins.notificationDigest, true),
+        sql`${admins.digestSentOn} is distinct from ${today}::date`,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(notifications)
+            .where(and(eq(notifications.recipientId, admins.id), isNull(notifications.readAt), gt(notifications.createdAt, since))),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Claims `today`'s digest for the admin, in the transaction that queues its mail: of any number of
+ * runs (processes, a run at start and the schedule's) one claims the day, the others wait for its
+ * row lock and then find it claimed. Null: claimed already, or the admin is no longer active or opted in.
+ */
+export async function claimDigestDay(tx: DbOrTx, adminId: string, today: string): Promise<{ email: string; name: string } | null> {
+  const [row] = await tx
+    .update(admins)
+    .set({ digestSentOn: today })
+    .where(
+      and(eq(admins.id, adminId), eq(admins.isActive, true), eq(admins.notificationDigest, true), sql`${admins.digestSentOn} is distinct from ${today}::date`),
+    )
+    .returning({ email: admins.email, name: admins.name });
+  return row ?? null;
+}
+
+/** The admin's newest unread notifications. */
+export async function listUnreadOf(db: DbOrTx, recipientId: string, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 }

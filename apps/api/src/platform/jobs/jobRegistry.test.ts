@@ -23,6 +23,7 @@ describe('the job registry', () => {
       'payout-remittances': async () => {},
       'analytics-refresh': async () => {},
       'dispute-evidence-due': async () => {},
+      'notification-digest': async () => {},
     });
     await startScheduledJobs(t.app.ctx.queue, handlers);
     const schedules = await queryRows<{ name: string; cron: string }>(t.database.db, sql`select name, cron from pgboss.schedule order by name`);

@@ -50,6 +50,8 @@ export const JOBS = {
   'analytics-refresh': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
   // Daily at 20:00 UTC (06:00 or 07:00 in Sydney), and at start (a missed day): each dispute notifies each admin once.
   'dispute-evidence-due': { workers: 'server', cron: '0 20 * * *', isSentAtStart: true },
+  // Daily at 21:00 UTC (07:00 or 08:00 in Sydney), after the disputes' notices, and at start (a missed day): one mail a Sydney day.
+  'notification-digest': { workers: 'server', cron: '0 21 * * *', isSentAtStart: true },
 } as const satisfies Record<QueueName, JobPlan>;
 
 const JOB_NAMES = Object.keys(JOBS) as QueueName[];

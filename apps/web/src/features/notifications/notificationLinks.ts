@@ -4,7 +4,8 @@ import { screens } from '../../config/screens';
 /**
  * The screen each record type opens on: its list narrowed to the row (`?open=<id>`, which opens the
  * row's details, as global search's hits do), the record's own page, or the list where it sits when
- * the list cannot open one row.
+ * the list cannot open one row. The daily digest's mail links the same addresses (the contract's
+ * notificationPathOf, which notificationLinks.test.ts keeps equal to these).
  */
 const RECORD_HREFS: Record<NotificationRecordType, (id: string) => string> = {
   user: (id) => screens.users.href({ open: id }),

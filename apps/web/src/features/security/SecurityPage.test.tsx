@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Admin, TwoFactorStatus } from '@ute/contract';
+import { Toaster } from 'sonner';
+import { notificationTexts, type Admin, type TwoFactorStatus } from '@ute/contract';
 import { installFakeJsonApi, type FakeHandler } from '../../test/fakeJsonApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { getSession, readToken, sessionActions } from '../../lib/session';
@@ -20,15 +21,23 @@ const admin: Admin = {
 };
 
 let status: TwoFactorStatus;
+let isDigestOn: boolean;
 let handler: FakeHandler;
 const fetchMock = installFakeJsonApi((url, init) => handler(url, init));
+const put = (path: string) => fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith(path) && init?.method === 'PUT');
 const posted = (path: string) => fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith(path) && init?.method === 'POST');
 
 beforeEach(() => {
   sessionActions.setToken('token-1');
   sessionActions.updateUser(admin);
   status = { enabled: false, recoveryCodesLeft: 0, required: false };
+  isDigestOn = false;
   handler = (url, init) => {
+    if (url.pathname.endsWith('/notifications/digest')) return { body: { enabled: isDigestOn } };
+    if (url.pathname.endsWith('/notifications/digest/update')) {
+      isDigestOn = (JSON.parse(String(init.body)) as { enabled: boolean }).enabled;
+      return { body: { enabled: isDigestOn, message: isDigestOn ? notificationTexts.digestOn : notificationTexts.digestOff } };
+    }
     if (url.pathname.endsWith('/two-factor')) return { body: status };
     if (url.pathname.endsWith('/two-factor/setup')) {
       return { body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+', message: 'Scan' } };
@@ -138,5 +147,38 @@ describe('SecurityPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
     expect(posted('/sign-out')).toHaveLength(1);
     expect(readToken()).toBe('');
+  });
+
+  it('turns the daily notification digest on and off, saving each change with a toast', async () => {
+    renderWithProviders(
+      <>
+        <SecurityPage />
+        <Toaster />
+      </>,
+      '/security',
+    );
+    const section = await screen.findByRole('region', { name: 'Notification digest' });
+    const toggle = within(section).getByRole('switch', { name: 'E-mail me a daily digest of unread notifications' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+
+    await userEvent.click(toggle);
+    expect(await screen.findByText(notificationTexts.digestOn)).toBeVisible();
+    expect(JSON.parse(String(put('/notifications/digest/update')[0][1]!.body))).toEqual({ enabled: true });
+    await waitFor(() => expect(toggle).toBeChecked());
+
+    await userEvent.click(toggle);
+    expect(await screen.findByText(notificationTexts.digestOff)).toBeVisible();
+    expect(JSON.parse(String(put('/notifications/digest/update')[1][1]!.body))).toEqual({ enabled: false });
+    await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  it('says why the digest switch is off when its setting cannot be read', async () => {
+    const answer = handler;
+    handler = (url, init) => (url.pathname.endsWith('/notifications/digest') ? { status: 500, body: { message: 'Database unavailable' } } : answer(url, init));
+    renderWithProviders(<SecurityPage />, '/security');
+    const section = await screen.findByRole('region', { name: 'Notification digest' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Database unavailable');
+    expect(within(section).getByRole('switch')).toBeDisabled();
   });
 });

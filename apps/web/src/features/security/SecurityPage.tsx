@@ -5,6 +5,7 @@ import { Button, PageHeader, Spinner, StatusBadge } from '../../components/ui';
 import { sessionActions, useSession } from '../../lib/session';
 import { errorText } from '../../lib/toast';
 import { CodeDialog } from './CodeDialog';
+import { NotificationDigestSetting } from './NotificationDigestSetting';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TwoFactorSetupPanel } from './TwoFactorSetupPanel';
 import { signOutEverywhere, useDisableTwoFactor, useRenewRecoveryCodes, useTwoFactorStatus } from './api';
@@ -19,9 +20,9 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The admin's own security: two-factor authentication (set up, turn off, new recovery codes) and
- * signing out every session. When the owners require 2FA and this admin has none, it is the only
- * screen open (AuthGuard) and shows the set-up only.
+ * The admin's own security: two-factor authentication (set up, turn off, new recovery codes), the
+ * daily digest of unread notifications, and signing out every session. When the owners require 2FA
+ * and this admin has none, it is the only screen open (AuthGuard) and shows the set-up only.
  */
 export function SecurityPage() {
   const navigate = useNavigate();
@@ -114,6 +115,9 @@ export function SecurityPage() {
             )}
           </>
         )}
+      </Card>
+      <Card title="Notification digest">
+        <NotificationDigestSetting />
       </Card>
       <Card title="Sessions">
         <p className="text-sm text-slate-700">Signs you out on every device and browser, this one too.</p>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RouteResponse, TwoFactorEnable } from '@ute/contract';
+import type { NotificationDigestBody, RouteResponse, TwoFactorEnable } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { sessionActions } from '../../lib/session';
 import { notifySuccess } from '../../lib/toast';
@@ -44,6 +44,15 @@ export const useDisableTwoFactor = (options?: MutationCallbacks<string, RouteRes
 
 export const useRenewRecoveryCodes = (options?: MutationCallbacks<string, RouteResponse<'twoFactorRecoveryCodes'>>) =>
   useAdminMutation({ mutationFn: (code: string) => api.call('twoFactorRecoveryCodes', { body: { code } }), invalidates: [TWO_FACTOR] }, options);
+
+const NOTIFICATION_DIGEST = ['notificationDigest'] as const;
+
+/** Whether I get the daily e-mail digest of my unread notifications. */
+export const useNotificationDigest = () => useQuery({ queryKey: NOTIFICATION_DIGEST, queryFn: () => api.call('notificationDigest') });
+
+/** Turns my daily digest on or off; the toast says which. */
+export const useSetNotificationDigest = (options?: MutationCallbacks<NotificationDigestBody, RouteResponse<'setNotificationDigest'>>) =>
+  useAdminMutation({ mutationFn: (body: NotificationDigestBody) => api.call('setNotificationDigest', { body }), invalidates: [NOTIFICATION_DIGEST] }, options);
 
 /** Bumps the token version on the server: every session of this admin ends, this one too. */
 export const signOutEverywhere = () => api.call('signOut');
