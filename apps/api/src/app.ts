@@ -58,6 +58,7 @@ import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { savedViewsRoutes } from './modules/savedViews/savedViews.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { assignmentsRoutes } from './modules/assignments/assignments.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -300,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(notesRoutes);
       await admin.register(savedViewsRoutes);
       await admin.register(notificationsRoutes);
+      await admin.register(assignmentsRoutes);
     },
     { prefix: API_BASE },
   );

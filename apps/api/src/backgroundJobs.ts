@@ -6,6 +6,7 @@ import { webhooksServiceOf } from './modules/webhooks/webhooks.routes';
 import { createAuditAnchorService } from './modules/audit/auditAnchor';
 import { createInvoicesService, remittanceNudgeOf } from './modules/invoices/invoices.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createAssignmentsService } from './modules/assignments/assignments.service';
 import { createNotificationDigestService } from './modules/notifications/notificationDigest.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { jobHandlersOf, startQueueWorkers, startScheduledJobs, type DomainJobHandlers } from './platform/jobs/jobRegistry';
@@ -44,6 +45,10 @@ function domainJobsOf(ctx: AppContext): DomainJobHandlers {
     'analytics-refresh': async () => {
       const days = await createAnalyticsService({ db }).refresh();
       if (days > 0) log.debug({ days }, 'analytics rollups refreshed');
+    },
+    'work-items-overdue': async () => {
+      const written = await createAssignmentsService({ db }).notifyOverdue();
+      if (written > 0) log.info({ written }, 'work items overdue: notifications written');
     },
     'dispute-evidence-due': async () => {
       const written = await createNotificationsService({ db }).notifyDisputesEvidenceDue();

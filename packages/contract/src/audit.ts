@@ -117,6 +117,9 @@ export const AUDIT_ACTIONS = {
   'note.retract': { money: false },
   'note.export': { money: false },
   // Saved views on the lists (docs/design.md §12), written against the view.
+  // Work items assigned, taken and released (docs/design.md §15), against the item's record's own target type.
+  'work-item.assign': { money: false },
+  'work-item.release': { money: false },
   'saved-view.create': { money: false },
   'saved-view.update': { money: false },
   'saved-view.delete': { money: false },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listingRejectionSchema } from './moderation';
+import { workItemListFields, workItemSummarySchema } from './workItems';
 import {
   createdDayRangeFields,
   listRowIdSchema,
@@ -85,6 +86,8 @@ export const uteSchema = z.object({
   /** A short-lived signed URL (licences are private), or null. */
   licenceImage: z.string().nullable(),
   status: z.enum(LISTING_STATUSES),
+  /** Its place in the pendingUtes queue (how long, whose), null when not waiting in it (docs/design.md §15). */
+  workItem: workItemSummarySchema.nullable().optional(),
   /** Why it was rejected, while it is Rejected; null otherwise. */
   rejection: listingRejectionSchema.nullable(),
   createdAt: z.string(),
@@ -107,6 +110,8 @@ export const uteListFieldsSchema = z.strictObject({
   /** Only the utes this user owns. */
   userId: listUserIdSchema,
   ...createdDayRangeFields,
+  /** The pendingUtes queue's items held by me or nobody, and the longest waiting first (docs/design.md §15). */
+  ...workItemListFields,
 });
 export const uteListQuerySchema = withCreatedDayRange(uteListFieldsSchema);
 export type UteListQuery = z.infer<typeof uteListQuerySchema>;
@@ -126,6 +131,8 @@ export const jobSchema = z.object({
   /** File names, served at /jobImg/{name}. */
   jobImg: z.array(z.string()),
   status: z.enum(LISTING_STATUSES),
+  /** Its place in the pendingJobs queue (how long, whose), null when not waiting in it (docs/design.md §15). */
+  workItem: workItemSummarySchema.nullable().optional(),
   /** Why it was rejected, while it is Rejected; null otherwise. */
   rejection: listingRejectionSchema.nullable(),
   createdAt: z.string(),
@@ -149,6 +156,8 @@ export const jobListFieldsSchema = z.strictObject({
   /** Only the jobs this user posted. */
   userId: listUserIdSchema,
   ...createdDayRangeFields,
+  /** The pendingJobs queue's items held by me or nobody, and the longest waiting first (docs/design.md §15). */
+  ...workItemListFields,
 });
 export const jobListQuerySchema = withCreatedDayRange(jobListFieldsSchema);
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;

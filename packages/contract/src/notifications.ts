@@ -5,10 +5,10 @@ import { NOTE_RECORD_TYPES } from './notes';
  * The header's inbox (docs/design.md §13): one row per recipient admin. Mentions
  * come from the notes service; the system events (a payout failed, a webhook event failed, a
  * dispute's evidence due soon) from database triggers and a daily job, for the admins whose roles
- * open the record's list (NOTIFICATION_RECORD_LISTS in listRoutes.ts). The kinds still to come
- * (assignments, overdue items) are added to NOTIFICATION_KINDS and the migration's check.
+ * open the record's list (NOTIFICATION_RECORD_LISTS in listRoutes.ts). An item assigned to me by someone
+ * else and an item of mine gone overdue (§15) are `assigned` and `overdue` (migration 0030's check).
  */
-export const NOTIFICATION_KINDS = ['mention', 'payoutFailed', 'webhookFailed', 'disputeEvidenceDue'] as const;
+export const NOTIFICATION_KINDS = ['mention', 'payoutFailed', 'webhookFailed', 'disputeEvidenceDue', 'assigned', 'overdue'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The records a notification opens: every record that carries notes, Stripe's events and disputes. */

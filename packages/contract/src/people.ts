@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createdDayRangeFields, listRowIdSchema, pageNumberSchema, pageSizeSchema, searchTextSchema, textSchema, withCreatedDayRange } from './common';
+import { workItemListFields, workItemSummarySchema } from './workItems';
 import { workQueueFlagSchema } from './workQueues';
 
 export const userSchema = z.object({
@@ -64,6 +65,8 @@ export const customerQuerySchema = z.object({
   /** Reply texts, as docs/product.md names them. */
   replies: z.array(z.string()),
   replyDetails: z.array(queryReplySchema),
+  /** Its place in the unansweredQueries queue (how long, whose), null when not waiting in it (docs/design.md §15). */
+  workItem: workItemSummarySchema.nullable().optional(),
 });
 export type CustomerQuery = z.infer<typeof customerQuerySchema>;
 
@@ -78,6 +81,8 @@ export const queryListFieldsSchema = z.strictObject({
   /** Only the row with this id (global search links to it). */
   id: listRowIdSchema,
   ...createdDayRangeFields,
+  /** The unansweredQueries queue's items held by me or nobody, and the longest waiting first (docs/design.md §15). */
+  ...workItemListFields,
 });
 export const queryListQuerySchema = withCreatedDayRange(queryListFieldsSchema);
 export type QueryListQuery = z.infer<typeof queryListQuerySchema>;

@@ -551,6 +551,42 @@ export function defineApiRoutes(s: ContractSchemas) {
     },
     deleteSavedView: { method: 'DELETE', path: '/saved-views/:id/delete', access: 'signed-in', params: s.idParamSchema, response: s.messageSchema },
 
+    // Assignment of work items (docs/design.md §15). 'signed-in' because who may hold an item depends on its queue: the
+    // service checks WORK_QUEUE_LISTS (whoever may open that queue's list) and answers 403 otherwise.
+    assignWorkItem: {
+      method: 'POST',
+      path: '/work-items/:queue/:recordId/assign',
+      access: 'signed-in',
+      params: s.workItemParamsSchema,
+      body: s.workItemAssignBodySchema,
+      response: s.workItemResponseSchema,
+    },
+    takeWorkItem: {
+      method: 'POST',
+      path: '/work-items/:queue/:recordId/take',
+      access: 'signed-in',
+      params: s.workItemParamsSchema,
+      body: s.workItemTakeBodySchema,
+      response: s.workItemResponseSchema,
+    },
+    releaseWorkItem: {
+      method: 'POST',
+      path: '/work-items/:queue/:recordId/release',
+      access: 'signed-in',
+      params: s.workItemParamsSchema,
+      body: s.workItemReleaseBodySchema,
+      response: s.workItemResponseSchema,
+    },
+    // Every admin's lists show the overdue marks, so everyone reads the thresholds; owners set them (Settings).
+    workQueueThresholds: { method: 'GET', path: '/work-queue-thresholds', access: 'signed-in', response: s.workQueueThresholdsSchema },
+    updateWorkQueueThresholds: {
+      method: 'PUT',
+      path: '/update-work-queue-thresholds',
+      access: withStepUp(ownerOnly),
+      body: s.workQueueThresholdsSchema,
+      response: s.workQueueThresholdsResponseSchema,
+    },
+
     // The header's inbox (docs/design.md §13): each admin reads and marks only their own (another's id is a 404).
     notifications: { method: 'GET', path: '/notifications', access: 'signed-in', response: s.notificationListResponseSchema },
     readNotification: {

@@ -8,6 +8,7 @@ export * from './admins';
 export * from './dashboard';
 export * from './analytics';
 export * from './workQueues';
+export * from './workItems';
 export * from './search';
 export * from './listings';
 export * from './moderation';

@@ -36,7 +36,20 @@ export const WORK_QUEUE_LABELS: Record<WorkQueue, string> = {
  */
 export const workQueueFlagSchema = (name: string) => z.enum(['true'], { error: `${name} must be true` }).optional();
 
-export const workQueueCountSchema = z.object({ queue: z.enum(WORK_QUEUES), count: z.number().int().nonnegative() });
+/** The queue's item that has waited longest (docs/design.md §15): the badge's tooltip names it. */
+export const workQueueOldestSchema = z.object({ recordId: z.string(), label: z.string().nullable(), enteredAt: z.string() });
+export type WorkQueueOldest = z.infer<typeof workQueueOldestSchema>;
+
+export const workQueueCountSchema = z.object({
+  queue: z.enum(WORK_QUEUES),
+  count: z.number().int().nonnegative(),
+  /** Items of this queue assigned to the caller (§15; 0 for a queue without work items). */
+  mine: z.number().int().nonnegative(),
+  /** Items past the queue's overdue threshold. */
+  overdue: z.number().int().nonnegative(),
+  /** The longest-waiting item, null when the queue is empty or has no work items. */
+  oldest: workQueueOldestSchema.nullable(),
+});
 export type WorkQueueCount = z.infer<typeof workQueueCountSchema>;
 export const workQueuesResponseSchema = z.object({ data: z.array(workQueueCountSchema) });
 export type WorkQueuesResponse = z.infer<typeof workQueuesResponseSchema>;

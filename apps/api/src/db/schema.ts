@@ -26,3 +26,4 @@ export * from './tables/analytics.table';
 export * from './tables/notes.table';
 export * from './tables/savedViews.table';
 export * from './tables/notifications.table';
+export * from './tables/workItems.table';

@@ -29,6 +29,8 @@ export interface JobPayloads {
   'payout-remittances': Record<string, never>;
   /** Recompute the analytics rollups of the days marked dirty (modules/analytics, docs/design.md §10). */
   'analytics-refresh': Record<string, never>;
+  /** Notify each admin of the items assigned to them gone overdue, once per item and assignment (modules/assignments, docs/design.md §15). */
+  'work-items-overdue': Record<string, never>;
   /** Notify finance of disputes whose evidence is due within 3 days, once each (modules/notifications, docs/design.md §13). */
   'dispute-evidence-due': Record<string, never>;
   /** Mail each opted-in admin their unread notifications, once a Sydney day (modules/notifications, docs/design.md §13). */
@@ -45,6 +47,7 @@ export const QUEUE_NAMES: QueueName[] = [
   'stripe-reconciliation',
   'payout-remittances',
   'analytics-refresh',
+  'work-items-overdue',
   'dispute-evidence-due',
   'notification-digest',
 ];

@@ -85,6 +85,7 @@ describe('roles: every route × every role answers 403 exactly as ROUTE_ACCESS s
         'updateAdminStatus',
         'updateBusinessDetails',
         'updatePlatformFee',
+        'updateWorkQueueThresholds',
       ].sort(),
     );
     expect(ownerOnlyWrites.filter((route) => !isStepUpRoute(route.name))).toEqual([]);

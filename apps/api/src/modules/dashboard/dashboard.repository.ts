@@ -45,7 +45,7 @@ export const WORK_QUEUE_COUNTERS = {
 } as const satisfies Record<WorkQueue, unknown>;
 
 /** These queues' sizes, in the order given, from the trigger-kept counters in one indexed read. */
-export async function countWorkQueues(db: DbOrTx, queues: readonly WorkQueue[]): Promise<WorkQueueCount[]> {
+export async function countWorkQueues(db: DbOrTx, queues: readonly WorkQueue[]): Promise<Pick<WorkQueueCount, 'queue' | 'count'>[]> {
   const kept = await readCounters(
     db,
     queues.map((queue) => WORK_QUEUE_COUNTERS[queue]),

@@ -11,6 +11,6 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({
     ...routeOptions('workQueues', ['dashboard']),
-    handler: async (request) => ({ data: await dashboard.getWorkQueues(request.admin!.roles) }),
+    handler: async (request) => ({ data: await dashboard.getWorkQueues({ id: request.admin!.id, roles: request.admin!.roles }) }),
   });
 }

@@ -5,6 +5,8 @@ import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
+import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
+import { oldestFirstOrder } from '../assignments/workItemLists';
 import { jobs } from '../../db/tables/jobs.table';
 import { jobsSearch } from '../../db/tables/search.table';
 
@@ -21,6 +23,8 @@ export interface JobListFilter extends CreatedDayRange {
   id?: string;
   /** Only the jobs this user posted (the user page's link; jobs_posted_by_idx). */
   userId?: string;
+  /** The pendingJobs queue's items by holder, or the longest waiting first (docs/design.md §15). */
+  workItems?: WorkItemListFilter;
 }
 
 function listCondition(filter: Omit<JobListFilter, 'page' | 'limit'>): SQL {
@@ -31,6 +35,7 @@ function listCondition(filter: Omit<JobListFilter, 'page' | 'limit'>): SQL {
   if (filter.search) conditions.push(termMatch(jobs.title, filter.search));
   if (filter.id) conditions.push(eq(jobs.id, filter.id));
   if (filter.userId) conditions.push(eq(jobs.postedBy, filter.userId));
+  if (isWorkItemListed(filter.workItems)) conditions.push(workItemCondition('pendingJobs', jobs.id, filter.workItems));
   conditions.push(...createdDayConditions(jobs.createdAt, filter));
   return and(...conditions)!;
 }
@@ -48,7 +53,8 @@ const ORDERS: Record<JobSort | 'newest', ListOrder> = {
 
 /** The list's rows and order, without its page: what a page reads and what the export reads. */
 export function jobListSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
-  return { table: jobs, where: listCondition(filter), order: ORDERS[filter.sort ?? 'newest'] };
+  const order = filter.workItems?.waitSort ? oldestFirstOrder('pendingJobs', jobs.id) : ORDERS[filter.sort ?? 'newest'];
+  return { table: jobs, where: listCondition(filter), order };
 }
 
 /** One page of live jobs and how many match in all. */
@@ -61,7 +67,7 @@ const SEARCH_ORDERS: Record<JobSort | 'newest', ListOrder> = {
 
 /** A search by title alone (or within the pending jobs) finds its matches in search_jobs. */
 function jobSearchSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
-  if (!filter.search || filter.id || filter.userId) return undefined;
+  if (!filter.search || filter.id || filter.userId || isWorkItemListed(filter.workItems)) return undefined;
   const conditions = [lowerTermMatch(jobsSearch.term, filter.search)];
   if (filter.isPending) conditions.push(eq(jobsSearch.isPending, true));
   conditions.push(...createdDayConditions(jobsSearch.createdAt, filter));
@@ -73,7 +79,7 @@ export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ row
     ...jobListSource(filter),
     searchSource: jobSearchSource(filter),
     counter: filter.isPending ? COUNTERS.jobsPending : COUNTERS.jobs,
-    isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter),
+    isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter) || isWorkItemListed(filter.workItems),
     page: filter.page,
     limit: filter.limit,
   });

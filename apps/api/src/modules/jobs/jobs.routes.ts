@@ -11,12 +11,17 @@ export async function jobsRoutes(fastify: FastifyInstance): Promise<void> {
   const jobs = createJobsService({ db: app.ctx.db, notices: listingNoticesOf(app.ctx) });
   const tags = ['jobs'];
 
-  app.route({ ...routeOptions('jobs', tags), handler: (request) => jobs.listJobs(request.query) });
+  app.route({ ...routeOptions('jobs', tags), handler: (request) => jobs.listJobs(request.query, request.admin?.id) });
 
   app.route({
     ...routeOptions('jobsExport', tags),
     handler: (request, reply) =>
-      sendListExport(app.ctx.db, request, reply, { fileName: 'jobs', targetType: 'job', filter: request.query, chunks: jobs.exportJobs(request.query) }),
+      sendListExport(app.ctx.db, request, reply, {
+        fileName: 'jobs',
+        targetType: 'job',
+        filter: request.query,
+        chunks: jobs.exportJobs(request.query, request.admin?.id),
+      }),
   });
 
   app.route({

@@ -18,6 +18,7 @@ import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
+import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import * as repo from './jobs.repository';
 
 /** The one place a stored job becomes the wire shape of docs/product.md. */
@@ -45,9 +46,13 @@ const auditView = (row: Pick<repo.JobRow, 'status' | 'deletedAt' | 'rejectionRea
   deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
 });
 
-/** The list's filter and sort from its query (the page aside): the list and its export read the same rows. */
-function jobListFilterOf(query: JobExportQuery) {
+/**
+ * The list's filter and sort from its query (the page aside): the list and its export read the same
+ * rows (the export in its own order: `waitSort` orders the page only).
+ */
+function jobListFilterOf(query: JobExportQuery, adminId?: string, isPage = false) {
   return {
+    workItems: workItemListFilterOf(query, adminId, { isSorted: isPage }),
     search: query.search || undefined,
     sort: query.sort,
     isPending: query.status === 'Pending',
@@ -78,18 +83,23 @@ export interface JobsServiceDeps {
 }
 
 export function createJobsService({ db, notices }: JobsServiceDeps) {
-  async function listJobs(query: JobListQuery): Promise<JobListResponse> {
-    const { rows, totalCount } = await repo.listJobs(db, { page: query.page, limit: query.limit, ...jobListFilterOf(query) });
+  async function listJobs(query: JobListQuery, adminId?: string): Promise<JobListResponse> {
+    const { rows, totalCount } = await repo.listJobs(db, { page: query.page, limit: query.limit, ...jobListFilterOf(query, adminId, true) });
+    const items = await workItemSummariesOf(
+      db,
+      'pendingJobs',
+      rows.map((row) => row.id),
+    );
     return {
-      data: rows.map(toJobDto),
+      data: rows.map((row) => ({ ...toJobDto(row), workItem: items.get(row.id) ?? null })),
       totalCount,
       paginationData: { page: query.page, totalPages: totalPagesOf(totalCount, query.limit) },
     };
   }
 
   /** GET get-all-job-list/export: every job of the list under this query, in its order, as CSV, read in batches. */
-  function exportJobs(query: JobExportQuery): AsyncGenerator<string> {
-    return csvChunks(JOB_CSV, readListBatches(db, repo.jobListSource(jobListFilterOf(query))));
+  function exportJobs(query: JobExportQuery, adminId?: string): AsyncGenerator<string> {
+    return csvChunks(JOB_CSV, readListBatches(db, repo.jobListSource(jobListFilterOf(query, adminId))));
   }
 
   /**

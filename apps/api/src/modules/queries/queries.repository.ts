@@ -6,6 +6,8 @@ import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
+import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
+import { oldestFirstOrder } from '../assignments/workItemLists';
 import { customerQueries, queryReplies } from '../../db/tables/queries.table';
 import { queriesSearch } from '../../db/tables/search.table';
 
@@ -17,6 +19,8 @@ export interface QueryListFilter extends CreatedDayRange {
   isUnanswered?: boolean;
   id?: string;
   sort: 'latest' | 'oldest';
+  /** The unansweredQueries queue's items by holder, or the longest waiting first (docs/design.md §15). */
+  workItems?: WorkItemListFilter;
 }
 
 function listFilter(options: Omit<QueryListFilter, 'sort'>): SQL {
@@ -27,6 +31,7 @@ function listFilter(options: Omit<QueryListFilter, 'sort'>): SQL {
   if (options.isUnanswered) conditions.push(sql`not exists (select from ${queryReplies} where ${queryReplies.queryId} = ${customerQueries.id})`);
   // Only one query: global search's link.
   if (options.id) conditions.push(eq(customerQueries.id, options.id));
+  if (isWorkItemListed(options.workItems)) conditions.push(workItemCondition('unansweredQueries', customerQueries.id, options.workItems));
   conditions.push(...createdDayConditions(customerQueries.createdAt, options));
   return and(...conditions)!;
 }
@@ -36,17 +41,19 @@ export function queryListSource(options: QueryListFilter) {
   return {
     table: customerQueries,
     where: listFilter(options),
-    order: {
-      columns: [customerQueries.createdAt, customerQueries.id],
-      index: 'desc',
-      walk: options.sort === 'latest' ? 'forward' : 'backward',
-    } satisfies ListOrder,
+    order: options.workItems?.waitSort
+      ? oldestFirstOrder('unansweredQueries', customerQueries.id)
+      : ({
+          columns: [customerQueries.createdAt, customerQueries.id],
+          index: 'desc',
+          walk: options.sort === 'latest' ? 'forward' : 'backward',
+        } satisfies ListOrder),
   };
 }
 
 /** A search by email alone finds its matches in search_queries (the unanswered filter reads the replies: the table then). */
 function querySearchSource(options: QueryListFilter) {
-  if (!options.email || options.isUnanswered || options.id) return undefined;
+  if (!options.email || options.isUnanswered || options.id || isWorkItemListed(options.workItems)) return undefined;
   const order: ListOrder = { columns: [queriesSearch.createdAt, queriesSearch.id], index: 'desc', walk: options.sort === 'latest' ? 'forward' : 'backward' };
   return {
     table: queriesSearch,
@@ -67,7 +74,7 @@ export async function listQueries(
     ...queryListSource(options),
     searchSource: querySearchSource(options),
     counter: options.isUnanswered ? COUNTERS.customerQueriesUnanswered : COUNTERS.customerQueries,
-    isSearch: Boolean(options.email || options.id) || hasCreatedDayRange(options),
+    isSearch: Boolean(options.email || options.id) || hasCreatedDayRange(options) || isWorkItemListed(options.workItems),
     page: options.page,
     limit: options.limit,
   });

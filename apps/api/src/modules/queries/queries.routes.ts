@@ -12,7 +12,7 @@ export async function queriesRoutes(fastify: FastifyInstance): Promise<void> {
   const mailQuota = limitMailsPerHour(app.ctx.limits, app.ctx.config.MAILS_PER_ADMIN_PER_HOUR);
   const tags = ['queries'];
 
-  app.route({ ...routeOptions('queries', tags), handler: (request) => queries.listQueries(request.query) });
+  app.route({ ...routeOptions('queries', tags), handler: (request) => queries.listQueries(request.query, request.admin?.id) });
 
   app.route({
     ...routeOptions('queriesExport', tags),
@@ -21,7 +21,7 @@ export async function queriesRoutes(fastify: FastifyInstance): Promise<void> {
         fileName: 'queries',
         targetType: 'query',
         filter: request.query,
-        chunks: queries.exportQueries(request.query),
+        chunks: queries.exportQueries(request.query, request.admin?.id),
       }),
   });
 

@@ -21,6 +21,7 @@ import { notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Mailer } from '../../platform/mail/mailer';
 import { queryReplyMail } from '../../platform/mail/templates/queryReplyMail';
+import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import * as repo from './queries.repository';
 
 export const queryTexts = {
@@ -56,9 +57,13 @@ export interface QueriesServiceDeps {
   mailer: Mailer;
 }
 
-/** The list's filter and sort from its query (the page aside): the list and its export read the same rows. */
-function queryListFilterOf(query: QueryExportQuery) {
+/**
+ * The list's filter and sort from its query (the page aside): the list and its export read the same
+ * rows (the export in its own order: `waitSort` orders the page only).
+ */
+function queryListFilterOf(query: QueryExportQuery, adminId?: string, isPage = false) {
   return {
+    workItems: workItemListFilterOf(query, adminId, { isSorted: isPage }),
     email: query.email || undefined,
     isUnanswered: query.unanswered === 'true',
     id: query.id,
@@ -83,8 +88,13 @@ export const QUERY_CSV: readonly CsvColumn<QueryWithReplies>[] = [
 ];
 
 export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
-  async function listQueries(query: QueryListQuery): Promise<QueryListResponse> {
-    const { rows, totalCount } = await repo.listQueries(db, { ...queryListFilterOf(query), page: query.page, limit: query.limit });
+  async function listQueries(query: QueryListQuery, adminId?: string): Promise<QueryListResponse> {
+    const { rows, totalCount } = await repo.listQueries(db, { ...queryListFilterOf(query, adminId, true), page: query.page, limit: query.limit });
+    const items = await workItemSummariesOf(
+      db,
+      'unansweredQueries',
+      rows.map((row) => row.id),
+    );
     const replies = await repo.findRepliesOf(
       db,
       rows.map((row) => row.id),
@@ -107,6 +117,7 @@ export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
         date: row.createdAt.toISOString(),
         replies: details.map((reply) => reply.message),
         replyDetails: details,
+        workItem: items.get(row.id) ?? null,
       };
     });
     return { queries, totalPages: totalPagesOf(totalCount, query.limit), totalCount };
@@ -124,8 +135,8 @@ export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
   }
 
   /** GET all-queries/export: every query of the list under this query, in its order, with its replies, as CSV. */
-  function exportQueries(query: QueryExportQuery): AsyncGenerator<string> {
-    return csvChunks(QUERY_CSV, withReplies(readListBatches(db, repo.queryListSource(queryListFilterOf(query)))));
+  function exportQueries(query: QueryExportQuery, adminId?: string): AsyncGenerator<string> {
+    return csvChunks(QUERY_CSV, withReplies(readListBatches(db, repo.queryListSource(queryListFilterOf(query, adminId)))));
   }
 
   /**

@@ -6,6 +6,8 @@ import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { utesSearch } from '../../db/tables/search.table';
 import { listPage, type ListOrder } from '../../db/paging';
+import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
+import { oldestFirstOrder } from '../assignments/workItemLists';
 import { utes } from '../../db/tables/utes.table';
 
 export type UteRow = typeof utes.$inferSelect;
@@ -20,6 +22,8 @@ export interface UteListFilter extends CreatedDayRange {
   id?: string;
   /** Only the utes this user owns (the user page's link; utes_owner_idx). */
   userId?: string;
+  /** The pendingUtes queue's items by holder, or the longest waiting first (docs/design.md §15). */
+  workItems?: WorkItemListFilter;
 }
 
 function listCondition(filter: Omit<UteListFilter, 'page' | 'pageSize'>): SQL {
@@ -30,18 +34,20 @@ function listCondition(filter: Omit<UteListFilter, 'page' | 'pageSize'>): SQL {
   if (filter.search) conditions.push(termMatch(utes.fullName, filter.search));
   if (filter.id) conditions.push(eq(utes.id, filter.id));
   if (filter.userId) conditions.push(eq(utes.ownerId, filter.userId));
+  if (isWorkItemListed(filter.workItems)) conditions.push(workItemCondition('pendingUtes', utes.id, filter.workItems));
   conditions.push(...createdDayConditions(utes.createdAt, filter));
   return and(...conditions)!;
 }
 
 /** The list's rows and order, without its page: what a page reads and what the export reads. */
 export function uteListSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) {
-  return { table: utes, where: listCondition(filter), order: { columns: [utes.createdAt, utes.id], index: 'desc' } satisfies ListOrder };
+  const order: ListOrder = filter.workItems?.waitSort ? oldestFirstOrder('pendingUtes', utes.id) : { columns: [utes.createdAt, utes.id], index: 'desc' };
+  return { table: utes, where: listCondition(filter), order };
 }
 
 /** A search by name alone (or within the pending utes) finds its matches in search_utes. */
 function uteSearchSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) {
-  if (!filter.search || filter.id || filter.userId) return undefined;
+  if (!filter.search || filter.id || filter.userId || isWorkItemListed(filter.workItems)) return undefined;
   const conditions = [lowerTermMatch(utesSearch.term, filter.search)];
   if (filter.isPending) conditions.push(eq(utesSearch.isPending, true));
   conditions.push(...createdDayConditions(utesSearch.createdAt, filter));
@@ -55,7 +61,7 @@ export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ row
     ...uteListSource(filter),
     searchSource: uteSearchSource(filter),
     counter: filter.isPending ? COUNTERS.utesPending : COUNTERS.utes,
-    isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter),
+    isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter) || isWorkItemListed(filter.workItems),
     page: filter.page,
     limit: filter.pageSize,
   });

@@ -11,12 +11,17 @@ export async function utesRoutes(fastify: FastifyInstance): Promise<void> {
   const utes = createUtesService({ db: app.ctx.db, files: app.ctx.files, notices: listingNoticesOf(app.ctx) });
   const tags = ['utes'];
 
-  app.route({ ...routeOptions('utes', tags), handler: (request) => utes.listUtes(request.query) });
+  app.route({ ...routeOptions('utes', tags), handler: (request) => utes.listUtes(request.query, request.admin?.id) });
 
   app.route({
     ...routeOptions('utesExport', tags),
     handler: (request, reply) =>
-      sendListExport(app.ctx.db, request, reply, { fileName: 'utes', targetType: 'ute', filter: request.query, chunks: utes.exportUtes(request.query) }),
+      sendListExport(app.ctx.db, request, reply, {
+        fileName: 'utes',
+        targetType: 'ute',
+        filter: request.query,
+        chunks: utes.exportUtes(request.query, request.admin?.id),
+      }),
   });
 
   app.route({

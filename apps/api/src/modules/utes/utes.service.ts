@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../platform/storage/fileStorage';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
+import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import * as repo from './utes.repository';
 
 /** The one place a stored ute becomes the wire shape of docs/product.md (its spellings included). */
@@ -55,9 +56,13 @@ const auditView = (row: Pick<repo.UteRow, 'status' | 'deletedAt' | 'rejectionRea
   deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
 });
 
-/** The list's filter from its query (the page aside): the list and its export read the same rows. */
-function uteListFilterOf(query: UteExportQuery) {
+/**
+ * The list's filter from its query (the page aside): the list and its export read the same rows (the
+ * export in its own order: `waitSort` orders the page only).
+ */
+function uteListFilterOf(query: UteExportQuery, adminId?: string, isPage = false) {
   return {
+    workItems: workItemListFilterOf(query, adminId, { isSorted: isPage }),
     search: query.search || undefined,
     isPending: query.status === 'Pending',
     id: query.id,
@@ -93,14 +98,19 @@ export interface UtesServiceDeps {
 }
 
 export function createUtesService({ db, files, notices }: UtesServiceDeps) {
-  async function listUtes(query: UteListQuery): Promise<UteListResponse> {
-    const { rows, totalCount } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, ...uteListFilterOf(query) });
-    return { data: rows.map((row) => toUteDto(row, files)), totalCount };
+  async function listUtes(query: UteListQuery, adminId?: string): Promise<UteListResponse> {
+    const { rows, totalCount } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, ...uteListFilterOf(query, adminId, true) });
+    const items = await workItemSummariesOf(
+      db,
+      'pendingUtes',
+      rows.map((row) => row.id),
+    );
+    return { data: rows.map((row) => ({ ...toUteDto(row, files), workItem: items.get(row.id) ?? null })), totalCount };
   }
 
   /** GET get-all-ute-list/export: every ute of the list under this query, as CSV, read in batches. */
-  function exportUtes(query: UteExportQuery): AsyncGenerator<string> {
-    return csvChunks(UTE_CSV, readListBatches(db, repo.uteListSource(uteListFilterOf(query))));
+  function exportUtes(query: UteExportQuery, adminId?: string): AsyncGenerator<string> {
+    return csvChunks(UTE_CSV, readListBatches(db, repo.uteListSource(uteListFilterOf(query, adminId))));
   }
 
   /**

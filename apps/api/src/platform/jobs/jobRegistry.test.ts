@@ -22,6 +22,7 @@ describe('the job registry', () => {
       'stripe-reconciliation': async () => {},
       'payout-remittances': async () => {},
       'analytics-refresh': async () => {},
+      'work-items-overdue': async () => {},
       'dispute-evidence-due': async () => {},
       'notification-digest': async () => {},
     });

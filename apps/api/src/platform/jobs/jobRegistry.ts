@@ -48,6 +48,8 @@ export const JOBS = {
   'payout-remittances': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
   // Analytics' rollups of the days changed since the last run (docs/design.md §10): within a minute of a change.
   'analytics-refresh': { workers: 'server', cron: '* * * * *', isSentAtStart: true },
+  // Every 5 minutes: an assigned item gone overdue tells its holder within 5 minutes, once per assignment (docs/design.md §15).
+  'work-items-overdue': { workers: 'server', cron: '*/5 * * * *', isSentAtStart: true },
   // Daily at 20:00 UTC (06:00 or 07:00 in Sydney), and at start (a missed day): each dispute notifies each admin once.
   'dispute-evidence-due': { workers: 'server', cron: '0 20 * * *', isSentAtStart: true },
   // Daily at 21:00 UTC (07:00 or 08:00 in Sydney), after the disputes' notices, and at start (a missed day): one mail a Sydney day.

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { addBusinessTime, subtractBusinessTime } from './businessHours';
+
+const SYDNEY = { timeZone: 'Australia/Sydney', opensAtHour: 9, closesAtHour: 17 };
+const HOUR = 60 * 60_000;
+const at = (iso: string) => new Date(iso);
+
+describe('business hours in Sydney (Mon-Fri 09:00-17:00)', () => {
+  it('adds within a day', () => {
+    // Tue 2026-12-01 10:00 AEDT (UTC+11) = 23:00Z the day before.
+    expect(addBusinessTime(at('2026-11-30T23:00:00Z'), 4 * HOUR, SYDNEY).toISOString()).toBe('2026-12-01T03:00:00.000Z');
+  });
+
+  it('carries over the weekend: Friday 15:00 plus 4 business hours is Monday 11:00', () => {
+    // Fri 2026-12-04 15:00 AEDT = 04:00Z; Mon 2026-12-07 11:00 AEDT = 00:00Z.
+    expect(addBusinessTime(at('2026-12-04T04:00:00Z'), 4 * HOUR, SYDNEY).toISOString()).toBe('2026-12-07T00:00:00.000Z');
+  });
+
+  it('counts a start at the weekend from Monday 09:00', () => {
+    // Sat 2026-12-05 12:00 AEDT = 01:00Z; Mon 13:00 AEDT = 02:00Z.
+    expect(addBusinessTime(at('2026-12-05T01:00:00Z'), 4 * HOUR, SYDNEY).toISOString()).toBe('2026-12-07T02:00:00.000Z');
+  });
+
+  it('subtracts back over the weekend: 4 business hours before Monday 11:00 is Friday 15:00', () => {
+    expect(subtractBusinessTime(at('2026-12-07T00:00:00Z'), 4 * HOUR, SYDNEY).toISOString()).toBe('2026-12-04T04:00:00.000Z');
+  });
+
+  it('is the inverse of adding at any hour of a week', () => {
+    for (let hour = 0; hour < 7 * 24; hour += 5) {
+      const start = new Date(Date.parse('2026-12-03T00:00:00Z') + hour * HOUR);
+      const deadline = addBusinessTime(start, 4 * HOUR, SYDNEY);
+      expect(subtractBusinessTime(deadline, 4 * HOUR, SYDNEY).getTime()).toBeGreaterThanOrEqual(start.getTime());
+      expect(addBusinessTime(subtractBusinessTime(deadline, 4 * HOUR, SYDNEY), 4 * HOUR, SYDNEY).getTime()).toBe(deadline.getTime());
+    }
+  });
+
+  it('follows daylight saving (AEST, UTC+10, in June)', () => {
+    // Wed 2026-06-10 09:00 AEST = 23:00Z the day before.
+    expect(addBusinessTime(at('2026-06-09T20:00:00Z'), HOUR, SYDNEY).toISOString()).toBe('2026-06-10T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Business hours of a time zone (docs/design.md §15): Monday to Friday, from `opensAtHour` to
+ * `closesAtHour` local time. The overdue thresholds counted in business hours (a query's 4 business
+ * hours in Sydney) add them to when an item entered its queue (`addBusinessTime`), and the work-queue
+ * counts ask the reverse (`subtractBusinessTime`): the latest entry time already overdue now.
+ * Time-zone aware through Intl alone: the opening and closing hours never fall in a daylight-saving gap.
+ */
+export interface BusinessHours {
+  timeZone: string;
+  opensAtHour: number;
+  closesAtHour: number;
+}
+
+interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall clock of `instant` in `timeZone`, as if it were UTC (ms). */
+function wallClockOf(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+}
+
+function localDateOf(instant: number, timeZone: string): LocalDate {
+  const wall = new Date(wallClockOf(instant, timeZone));
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
+
+/** The instant the wall clock of `timeZone` shows `hour`:00 on `date` (the offset read at that instant). */
+function instantOf(date: LocalDate, hour: number, timeZone: string): number {
+  const wall = Date.UTC(date.year, date.month - 1, date.day, hour);
+  let instant = wall - (wallClockOf(wall, timeZone) - wall);
+  // Once more with the offset at the guess: right across a change of offset between the two.
+  instant = wall - (wallClockOf(instant, timeZone) - instant);
+  return instant;
+}
+
+function shiftDays(date: LocalDate, days: number): LocalDate {
+  const shifted = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}
+
+const isWeekday = (date: LocalDate) => {
+  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+};
+
+/** Enough days for any threshold (90 days of business hours is under 5 years of calendar). */
+const MAX_DAYS = 5 * 366;
+
+/** The instant `durationMs` of business hours after `start` (a start outside them counts from the next opening). */
+export function addBusinessTime(start: Date, durationMs: number, hours: BusinessHours): Date {
+  let remaining = durationMs;
+  let date = localDateOf(start.getTime(), hours.timeZone);
+  for (let days = 0; days < MAX_DAYS; days++, date = shiftDays(date, 1)) {
+    if (!isWeekday(date)) continue;
+    const from = Math.max(instantOf(date, hours.opensAtHour, hours.timeZone), start.getTime());
+    const available = instantOf(date, hours.closesAtHour, hours.timeZone) - from;
+    if (available <= 0) continue;
+    if (remaining <= available) return new Date(from + remaining);
+    remaining -= available;
+  }
+  throw new Error('addBusinessTime: duration too long');
+}
+
+/**
+ * The latest instant from which `durationMs` of business hours have passed by `end`: an item that
+ * entered its queue at or before it has waited at least that long.
+ */
+export function subtractBusinessTime(end: Date, durationMs: number, hours: BusinessHours): Date {
+  let remaining = durationMs;
+  let date = localDateOf(end.getTime(), hours.timeZone);
+  for (let days = 0; days < MAX_DAYS; days++, date = shiftDays(date, -1)) {
+    if (!isWeekday(date)) continue;
+    const opens = instantOf(date, hours.opensAtHour, hours.timeZone);
+    const upTo = Math.min(instantOf(date, hours.closesAtHour, hours.timeZone), end.getTime());
+    const available = upTo - opens;
+    if (available <= 0) continue;
+    if (remaining <= available) return new Date(upTo - remaining);
+    remaining -= available;
+  }
+  throw new Error('subtractBusinessTime: duration too long');
+}
