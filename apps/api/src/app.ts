@@ -59,6 +59,10 @@ import { notesRoutes } from './modules/notes/notes.routes';
 import { savedViewsRoutes } from './modules/savedViews/savedViews.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { listenToEvents, type EventBus } from './platform/liveEvents/eventBus';
+import { createLiveEventHub } from './platform/liveEvents/liveEventHub';
+import { liveEventsRoutes } from './modules/liveEvents/liveEvents.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -204,6 +208,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redisLimits = !options.limits && config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : null;
   // Several api processes share their counters: in Redis when configured, else in PostgreSQL; PGlite is one process.
   const limits = options.limits ?? redisLimits ?? (database.engine === 'postgres' ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore());
+  const auth = createAuthService({
+    db: database.db,
+    tokens: new TokenService(hmac(signingSecret, 'jwt'), config.TOKEN_TTL_SECONDS),
+    limits,
+    mailer,
+    otpPepper: hmac(signingSecret, 'otp'),
+    totpKey: hmac(signingSecret, 'totp'),
+    challengeKey: hmac(signingSecret, 'sign-in-challenge'),
+  });
+  const dashboard = createDashboardService({ db: database.db });
+  const liveEvents = createLiveEventHub({
+    db: database.db,
+    log: app.log,
+    authenticate: auth.authenticate,
+    workQueuesOf: (admin) => dashboard.getWorkQueues(admin),
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -217,24 +237,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.payouts ?? (config.STRIPE_SECRET_KEY ? createStripePayoutProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE) : new LedgerPayoutProvider()),
     refunds:
       options.refunds ?? (config.STRIPE_SECRET_KEY ? createStripeRefundProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE) : new LedgerRefundProvider()),
-    auth: createAuthService({
-      db: database.db,
-      tokens: new TokenService(hmac(signingSecret, 'jwt'), config.TOKEN_TTL_SECONDS),
-      limits,
-      mailer,
-      otpPepper: hmac(signingSecret, 'otp'),
-      totpKey: hmac(signingSecret, 'totp'),
-      challengeKey: hmac(signingSecret, 'sign-in-challenge'),
-    }),
+    auth,
+    liveEvents,
   };
   app.decorate('ctx', ctx);
   registerErrorHandler(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Every process works the mail queue (tests too: their mail goes through it); the scheduled jobs
   // are started by server.ts (every job: platform/jobs/jobRegistry.ts).
+  let eventBus: EventBus | undefined;
   app.addHook('onReady', async () => {
     await queue.start();
     await startQueueWorkersOf(ctx);
+    eventBus = await listenToEvents(database, app.log, liveEvents.receive, liveEvents.resync);
+  });
+  // Open streams would keep the server from closing (they are never idle).
+  app.addHook('preClose', async () => {
+    liveEvents.closeAll();
+    await eventBus?.close();
   });
   app.addHook('onClose', async () => {
     await queue.stop();
@@ -302,6 +322,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await admin.register(savedViewsRoutes);
       await admin.register(notificationsRoutes);
       await admin.register(assignmentsRoutes);
+      await admin.register(liveEventsRoutes);
     },
     { prefix: API_BASE },
   );

@@ -8,6 +8,7 @@ import type { AuthService } from './modules/auth/auth.service';
 import type { PayoutProvider } from './modules/payouts/payoutProvider';
 import type { RefundProvider } from './modules/refunds/refundProvider';
 import type { Mailer } from './platform/mail/mailer';
+import type { LiveEventHub } from './platform/liveEvents/liveEventHub';
 import type { FileStorage } from './platform/storage/fileStorage';
 import type { Config } from './plugins/config';
 
@@ -26,6 +27,8 @@ export interface AppContext {
   payouts: PayoutProvider;
   /** Refunds and transfer reversals: Stripe when STRIPE_SECRET_KEY is set, else the offline ledger (modules/refunds). */
   refunds: RefundProvider;
+  /** This process's Server-Sent Event streams and what they hear (docs/design.md §14). */
+  liveEvents: LiveEventHub;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersionSchema } from './liveEvents';
 import { listingRejectionSchema } from './moderation';
 import { workItemListFields, workItemSummarySchema } from './workItems';
 import {
@@ -91,6 +92,8 @@ export const uteSchema = z.object({
   /** Why it was rejected, while it is Rejected; null otherwise. */
   rejection: listingRejectionSchema.nullable(),
   createdAt: z.string(),
+  /** What an action on this row sends back in If-Match (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type Ute = z.infer<typeof uteSchema>;
 
@@ -136,6 +139,8 @@ export const jobSchema = z.object({
   /** Why it was rejected, while it is Rejected; null otherwise. */
   rejection: listingRejectionSchema.nullable(),
   createdAt: z.string(),
+  /** What an action on this row sends back in If-Match (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -27,3 +27,4 @@ export * from './disputes';
 export * from './notes';
 export * from './savedViews';
 export * from './notifications';
+export * from './liveEvents';

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { readCounters, type CounterName } from './counters';
 import { queryRows, runsStatementsAtOnce, type DbOrTx } from './database';
+import { rowVersion } from './rowVersion';
 
 /** Which way a query walks its list index. */
 export type Walk = 'forward' | 'backward';
@@ -26,8 +27,11 @@ export interface ListJoin {
 
 type ListJoins = Record<string, ListJoin>;
 
-/** A row of a list: its table's row, plus one object (or null) for each join. */
-export type ListRow<TTable extends PgTable, TJoins extends ListJoins> = TTable['$inferSelect'] & {
+/**
+ * A row of a list: its table's row with its `version` (db/rowVersion.ts: what an action on it sends
+ * back in If-Match), plus one object (or null) for each join.
+ */
+export type ListRow<TTable extends PgTable, TJoins extends ListJoins> = TTable['$inferSelect'] & { version: string } & {
   [Name in keyof TJoins]: SelectResultFields<TJoins[Name]['fields']> | null;
 };
 
@@ -129,7 +133,7 @@ export async function readListRows(
   read: { walk: Walk; offset: number; limit: number; bound?: SQL; extra?: Record<string, SQL> },
 ): Promise<ListRead[]> {
   const { table, where, order, joins = {} } = source;
-  const fields: Record<string, unknown> = { row: table, ...read.extra };
+  const fields: Record<string, unknown> = { row: table, version: rowVersion(table), ...read.extra };
   for (const [name, join] of Object.entries(joins)) fields[name] = join.fields;
   let query = db
     .select(fields as { row: PgTable })
@@ -146,9 +150,8 @@ export async function readListRows(
 
 /** The list's row of a read: the table's row with each join's object under its name. */
 export function listRowOf<TTable extends PgTable, TJoins extends ListJoins>(read: ListRead, source: ListSource<TTable, TJoins>): ListRow<TTable, TJoins> {
+  const row: Record<string, unknown> = { ...read.row, version: read.version };
   const names = Object.keys(source.joins ?? {});
-  if (names.length === 0) return read.row as ListRow<TTable, TJoins>;
-  const row: Record<string, unknown> = { ...read.row };
   for (const name of names) row[name] = read[name];
   return row as ListRow<TTable, TJoins>;
 }

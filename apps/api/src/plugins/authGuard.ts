@@ -1,8 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE, accessTexts, canCall, isEnrolmentRoute, isPublicRoute, isStepUpRoute, routePaths, STEP_UP_WINDOW_MS, type RouteName } from '@ute/contract';
 import { AppError, forbidden } from '../lib/errors';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/;
+
+/** The request's bearer token, if it sends one in a valid shape (not yet checked). */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1] ?? null;
+}
 
 const ROUTE_NAME_BY_URL = new Map(Object.entries(routePaths).map(([name, template]) => [`${API_BASE}${template}`, name as RouteName]));
 
@@ -30,8 +35,8 @@ export function registerAuthGuard(app: FastifyInstance): void {
     if (request.is404) return;
     const { isPublic, routeName } = request.routeOptions.config;
     if (isPublic === true) return;
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    const session = match ? await app.ctx.auth.authenticate(match[1]) : null;
+    const token = bearerTokenOf(request);
+    const session = token ? await app.ctx.auth.authenticate(token) : null;
     if (!session) throw new AppError('UNAUTHORIZED', 'Authentication required. Please sign in.');
     const { admin, secondFactorAt, mustEnrol } = session;
     request.admin = admin;

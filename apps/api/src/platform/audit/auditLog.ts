@@ -1,6 +1,9 @@
-import type { AuditAction, AuditTargetType } from '@ute/contract';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { staleRecordMessage, staleTexts, UNCHANGING_AUDIT_ACTIONS, type AuditAction, type AuditTargetType } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { auditLog } from '../../db/tables/audit.table';
+import { admins } from '../../db/tables/auth.table';
+import { badRequest, conflict } from '../../lib/errors';
 
 /**
  * The audit log's writer, for every module: each admin mutation records itself here, in its own
@@ -11,6 +14,11 @@ import { auditLog } from '../../db/tables/audit.table';
 export interface Actor {
   adminId: string | null;
   requestId: string;
+  /**
+   * The version of the record the admin acted on, as they loaded it (the request's If-Match,
+   * docs/design.md §14): a mutation that finds the record changed since answers 409 (assertUnchanged).
+   */
+  expectedVersion?: string;
 }
 
 /** One entry: its action and target type are the contract's vocabulary (AUDIT_ACTIONS, AUDIT_TARGET_TYPES), each marked money or not. */
@@ -35,8 +43,48 @@ export async function writeAudit(db: DbOrTx, actor: Actor, entry: AuditRecord): 
   });
 }
 
-/** The actor of a signed-in admin's request (the guard sets `request.admin` on every non-public admin route). */
-export function actorOf(request: { admin: { id: string } | null; id: string }): Actor & { adminId: string } {
+/** The actor of one record of a bulk call: a call about many records names no one version. */
+export const each = (actor: Actor): Actor => ({ adminId: actor.adminId, requestId: actor.requestId });
+
+/** A record version in If-Match: `"123"` (an entity tag) or `123`; `*` asks for no check. */
+const IF_MATCH = /^(?:W\/)?"?(\d{1,20})"?$/;
+
+/**
+ * The actor of a signed-in admin's request (the guard sets `request.admin` on every non-public admin
+ * route), with the record version its If-Match names.
+ */
+export function actorOf(request: {
+  admin: { id: string } | null;
+  id: string;
+  headers: Record<string, string | string[] | undefined>;
+}): Actor & { adminId: string } {
   if (!request.admin) throw new Error('actorOf called on a request without an admin');
-  return { adminId: request.admin.id, requestId: request.id };
+  const ifMatch = request.headers['if-match'];
+  const actor = { adminId: request.admin.id, requestId: request.id };
+  if (ifMatch === undefined || ifMatch === '*') return actor;
+  const version = typeof ifMatch === 'string' ? IF_MATCH.exec(ifMatch.trim())?.[1] : undefined;
+  if (!version) throw badRequest(staleTexts.badIfMatch);
+  return { ...actor, expectedVersion: version };
+}
+
+/**
+ * The optimistic check of docs/design.md §14, made after the mutation locked the record: when the
+ * actor names the version they loaded and the record's is another, someone changed it since, and the
+ * answer is a 409 saying who and when (its latest change in this log).
+ */
+export async function assertUnchanged(tx: DbOrTx, actor: Actor, record: { version: string; id: string; targetType: AuditTargetType }): Promise<void> {
+  if (actor.expectedVersion === undefined || record.version === actor.expectedVersion) return;
+  const [latest] = await tx
+    .select({ action: auditLog.action, after: auditLog.after, at: auditLog.createdAt, adminName: admins.name })
+    .from(auditLog)
+    .leftJoin(admins, eq(admins.id, auditLog.adminId))
+    .where(and(eq(auditLog.targetType, record.targetType), eq(auditLog.targetId, record.id), notInArray(auditLog.action, [...UNCHANGING_AUDIT_ACTIONS])))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  const status = (latest?.after as { status?: unknown } | null)?.status;
+  throw conflict(
+    staleRecordMessage(
+      latest ? { action: latest.action, status: typeof status === 'string' ? status : null, adminName: latest.adminName, at: latest.at.toISOString() } : null,
+    ),
+  );
 }

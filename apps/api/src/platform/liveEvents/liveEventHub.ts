@@ -112,6 +112,8 @@ export function createLiveEventHub({ db, log, authenticate, workQueuesOf }: Live
   async function handle(notice: Notice): Promise<void> {
     switch (notice.type) {
       case 'record':
+        // An assignment moves the "mine" counts of the sidebar, which no counter trigger hears.
+        if (notice.action.startsWith('work-item.')) scheduleWorkQueues();
         return sendRecordChange(notice);
       case 'workQueues':
         return scheduleWorkQueues();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_HEARTBEAT_MS } from '@ute/contract';
 import { routeOptions } from '../../plugins/contractRoutes';
 import { bearerTokenOf } from '../../plugins/authGuard';
-import type { LiveStream } from './liveEventHub';
+import type { LiveStream } from '../../platform/liveEvents/liveEventHub';
 
 /** What one stream may hold unsent before it is cut (a tab that stopped reading reconnects and reads afresh). */
 const MAX_UNSENT_BYTES = 1 << 20;
