@@ -103,3 +103,9 @@ export type PaginationData = z.infer<typeof paginationDataSchema>;
 export function totalPagesOf(totalCount: number, limit: number): number {
   return Math.max(1, Math.ceil(totalCount / limit));
 }
+
+/**
+ * A record's version as a list or details answer gives it: an action on the record sends it back in
+ * If-Match, and the api answers 409 when the record changed since (docs/design.md §14).
+ */
+export const recordVersionSchema = z.string().regex(/^\d{1,20}$/);

@@ -111,12 +111,6 @@ export function changedByText(change: Pick<RecordChange, 'action' | 'status' | '
 
 const timeOfDay = new Intl.DateTimeFormat('en-AU', { timeZone: ACTIVITY_TIME_ZONE, hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true });
 
-/**
- * A record's version as a list or details answer gives it: an action on the record sends it back in
- * If-Match, and the api answers 409 when the record changed since (docs/design.md §14).
- */
-export const recordVersionSchema = z.string().regex(/^\d{1,20}$/);
-
 export const staleTexts = {
   badIfMatch: 'If-Match must be the version of the record, as its list or details gave it',
 } as const;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, staleTexts, type RecordChange, type Ute, type UteListResponse, type WorkQueueCount } from '@ute/contract';
+import { API_BASE, staleTexts, type RecordChange, type Ute, type UserListResponse, type UteListResponse, type WorkQueueCount } from '@ute/contract';
 import { admins } from '../../db/tables/auth.table';
 import { notifications } from '../../db/tables/notifications.table';
-import { createUte } from '../../test/factories';
+import { createUser, createUte } from '../../test/factories';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../db/database';
 import { createTestApp, engine, signInAs, type TestApp } from '../../test/testApp';
@@ -123,6 +123,32 @@ describe(`live events (${engine})`, () => {
       await setStatus(other._id, 'Approved', ava.token);
       // Without If-Match the call keeps its old meaning: the state rules alone decide.
       expect((await setStatus(other._id, 'Rejected', ben.token, {}, { reason: 'photos' })).statusCode).toBe(200);
+    });
+
+    it('guards a user’s status and deletion the same way', async () => {
+      const created = await createUser(t.database.db);
+      const [user] = (await t.request({ method: 'GET', url: `/all-users-data?page=1&limit=1&id=${created.id}`, token: support.token })).json<UserListResponse>()
+        .data;
+      const toggle = user.isActive ? 'inActive' : 'active';
+      const first = await t.request({
+        method: 'PUT',
+        url: `/update-user-status/${user._id}`,
+        token: support.token,
+        payload: { status: toggle },
+        headers: { 'if-match': user.version },
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      const back = await t.request({
+        method: 'PUT',
+        url: `/update-user-status/${user._id}`,
+        token: support.token,
+        payload: { status: user.isActive ? 'active' : 'inActive' },
+        headers: { 'if-match': user.version },
+      });
+      expect(back.statusCode).toBe(409);
+      expect(back.json<{ message: string }>().message).toMatch(/^(Activated|Deactivated) by .+ at .+, after you opened it\. Reload to see the change\.$/);
+      const deletion = await t.request({ method: 'PUT', url: `/delete-user/${user._id}`, token: support.token, headers: { 'if-match': user.version } });
+      expect(deletion.statusCode).toBe(409);
     });
 
     it('still answers 404 for an unknown record before any version check', async () => {

@@ -4,11 +4,14 @@ import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type ListOrder } from '../../db/paging';
 import { usersSearch } from '../../db/tables/search.table';
 import { users } from '../../db/tables/users.table';
 
 export type UserRow = typeof users.$inferSelect;
+/** A user as the list and the locks read it: with its version (db/rowVersion.ts). */
+export type UserWithVersion = UserRow & { version: string };
 
 export interface UserListFilter extends CreatedDayRange {
   search?: string;
@@ -41,7 +44,10 @@ function userSearchSource({ search, id, ...range }: UserListFilter) {
 }
 
 /** One page of live users, newest first (users_list_idx), and how many match in all. */
-export async function listUsers(db: DbOrTx, options: UserListFilter & { page: number; limit: number }): Promise<{ rows: UserRow[]; totalCount: number }> {
+export async function listUsers(
+  db: DbOrTx,
+  options: UserListFilter & { page: number; limit: number },
+): Promise<{ rows: UserWithVersion[]; totalCount: number }> {
   return listPage(db, {
     ...userListSource(options),
     searchSource: userSearchSource(options),
@@ -53,18 +59,18 @@ export async function listUsers(db: DbOrTx, options: UserListFilter & { page: nu
 }
 
 /** A user that is not deleted, locked for the rest of the transaction. */
-export async function findLiveUserForUpdate(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+export async function findLiveUserForUpdate(db: DbOrTx, id: string): Promise<UserWithVersion | undefined> {
   const [row] = await db
-    .select()
+    .select(columnsWithVersion(users))
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .for('update');
   return row;
 }
 
-export async function findLiveUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+export async function findLiveUser(db: DbOrTx, id: string): Promise<UserWithVersion | undefined> {
   const [row] = await db
-    .select()
+    .select(columnsWithVersion(users))
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;

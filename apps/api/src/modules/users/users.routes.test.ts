@@ -31,7 +31,7 @@ describe('users api', () => {
       expect(body.data).toHaveLength(10);
       const created = body.data.map((user: { createdAt: string }) => user.createdAt);
       expect([...created].sort().reverse()).toEqual(created);
-      expect(Object.keys(body.data[0]).sort()).toEqual(['_id', 'address', 'createdAt', 'email', 'firstName', 'isActive', 'lastName', 'phoneNumber']);
+      expect(Object.keys(body.data[0]).sort()).toEqual(['_id', 'address', 'createdAt', 'email', 'firstName', 'isActive', 'lastName', 'phoneNumber', 'version']);
     });
 
     it('pages with page and limit without overlap', async () => {

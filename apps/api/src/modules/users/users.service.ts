@@ -4,7 +4,7 @@ import { readListBatches } from '../../db/keyset';
 import { runBulk } from '../../lib/bulk';
 import { csvChunks, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import * as repo from './users.repository';
 
 export const userTexts = {
@@ -15,7 +15,7 @@ export const userTexts = {
   deleted: 'User deleted successfully',
 } as const;
 
-export function toUserDto(row: repo.UserRow): User {
+export function toUserDto(row: repo.UserWithVersion): User {
   return {
     _id: row.id,
     firstName: row.firstName,
@@ -25,6 +25,7 @@ export function toUserDto(row: repo.UserRow): User {
     phoneNumber: row.phoneNumber,
     createdAt: row.createdAt.toISOString(),
     isActive: row.isActive,
+    version: row.version,
   };
 }
 
@@ -65,6 +66,7 @@ export function createUsersService({ db }: UsersServiceDeps) {
     return db.transaction(async (tx) => {
       const user = await repo.findLiveUserForUpdate(tx, id);
       if (!user) throw notFound('User');
+      await assertUnchanged(tx, actor, { version: user.version, id, targetType: 'user' });
       if (user.isActive === isActive) throw conflict(isActive ? userTexts.alreadyActive : userTexts.alreadyInactive);
       await repo.setUserActive(tx, id, isActive);
       await writeAudit(tx, actor, {
@@ -80,6 +82,9 @@ export function createUsersService({ db }: UsersServiceDeps) {
 
   async function deleteUser(id: string, actor: Actor): Promise<{ message: string }> {
     return db.transaction(async (tx) => {
+      const live = await repo.findLiveUserForUpdate(tx, id);
+      if (!live) throw notFound('User');
+      await assertUnchanged(tx, actor, { version: live.version, id, targetType: 'user' });
       const user = await repo.markUserDeleted(tx, id);
       if (!user) throw notFound('User');
       await writeAudit(tx, actor, {

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { fullNameOf, USER_STORY_SECTION_LABELS, type User, type UserStorySection, type UserStorySectionData } from '@ute/contract';
 import { Button, Spinner, StatusBadge } from '../../components/ui';
-import { RecordNotes } from '../../domain';
+import { RecordChangeNotice, RecordNotes } from '../../domain';
 import { screens } from '../../config/screens';
 import { formatDateTime, orNA } from '../../lib/format';
 import { errorText } from '../../lib/toast';
@@ -113,11 +113,12 @@ export function UserStoryPage() {
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge label={user.isActive ? 'Active' : 'Inactive'} tone={user.isActive ? 'green' : 'red'} />
+          <RecordChangeNotice recordType="user" recordId={user._id} />
           <Button
             size="sm"
             variant={user.isActive ? 'secondary' : 'success'}
             disabled={isSettingStatus}
-            onClick={() => setStatus.mutate({ id: user._id, status: user.isActive ? 'inActive' : 'active' })}
+            onClick={() => setStatus.mutate({ id: user._id, status: user.isActive ? 'inActive' : 'active', version: user.version })}
           >
             {isSettingStatus ? 'Processing...' : user.isActive ? 'Deactivate' : 'Activate'}
           </Button>

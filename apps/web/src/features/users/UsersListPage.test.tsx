@@ -16,6 +16,7 @@ const active: User = {
   phoneNumber: '0412 345 678',
   createdAt: '2026-03-04T05:06:00.000Z',
   isActive: true,
+  version: '741',
 };
 const inactive: User = {
   ...active,
@@ -26,6 +27,7 @@ const inactive: User = {
   address: null,
   phoneNumber: null,
   isActive: false,
+  version: '742',
 };
 
 let handler: FakeHandler;

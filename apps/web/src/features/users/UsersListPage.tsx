@@ -20,7 +20,7 @@ import {
 } from '../../components/ui';
 import { screens } from '../../config/screens';
 import type { FilterValues } from '../../config/urlFilters';
-import { SavedViewTabs } from '../../domain';
+import { RecordChangeNotice, SavedViewTabs } from '../../domain';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
@@ -74,7 +74,12 @@ export function UsersListPage() {
       {
         id: 'status',
         header: 'Status',
-        cell: ({ row }) => <StatusBadge label={row.original.isActive ? 'Active' : 'Inactive'} tone={row.original.isActive ? 'green' : 'red'} />,
+        cell: ({ row }) => (
+          <>
+            <StatusBadge label={row.original.isActive ? 'Active' : 'Inactive'} tone={row.original.isActive ? 'green' : 'red'} />
+            <RecordChangeNotice recordType="user" recordId={row.original._id} className="mt-1" />
+          </>
+        ),
       },
       {
         id: 'activity',
@@ -103,7 +108,7 @@ export function UsersListPage() {
                 variant={user.isActive ? 'secondary' : 'success'}
                 className="min-w-[6.5rem]"
                 disabled={isPending}
-                onClick={() => setStatus.mutate({ id: user._id, status: user.isActive ? 'inActive' : 'active' })}
+                onClick={() => setStatus.mutate({ id: user._id, status: user.isActive ? 'inActive' : 'active', version: user.version })}
               >
                 {isPending ? 'Processing...' : user.isActive ? 'Deactivate' : 'Activate'}
               </Button>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RouteResponse, UserBulkBody, UserStatusBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { RecordRef } from '../../lib/recordRef';
 import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
@@ -33,13 +34,13 @@ export const useUsers = (params: UserListParams & { page: number }) => useQuery(
 export const countUsers = (params: UserListParams, signal: AbortSignal) =>
   api.call('users', { query: { page: 1, limit: 1, ...userListQuery(params) }, signal }).then((response) => response.totalCount);
 
-type UserStatusChange = { id: string } & UserStatusBody;
+type UserStatusChange = RecordRef & UserStatusBody;
 
 /** Activate or deactivate; the dashboard's active and inactive counts follow. */
 export function useSetUserStatus(options?: MutationCallbacks<UserStatusChange, RouteResponse<'userStatus'>>) {
   return useAdminMutation(
     {
-      mutationFn: ({ id, status }: UserStatusChange) => api.call('userStatus', { params: { id }, body: { status } }),
+      mutationFn: ({ id, status, version }: UserStatusChange) => api.call('userStatus', { params: { id }, body: { status }, ifMatch: version }),
       invalidates: [queryKeys.users.all, queryKeys.dashboard],
       rowIdOf: ({ id }) => id,
     },
@@ -47,12 +48,12 @@ export function useSetUserStatus(options?: MutationCallbacks<UserStatusChange, R
   );
 }
 
-export function useDeleteUser(options?: MutationCallbacks<string, RouteResponse<'deleteUser'>>) {
+export function useDeleteUser(options?: MutationCallbacks<RecordRef, RouteResponse<'deleteUser'>>) {
   return useAdminMutation(
     {
-      mutationFn: (id: string) => api.call('deleteUser', { params: { id } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('deleteUser', { params: { id }, ifMatch: version }),
       invalidates: [queryKeys.users.all, queryKeys.dashboard],
-      rowIdOf: (id) => id,
+      rowIdOf: ({ id }) => id,
     },
     options,
   );
