@@ -4,6 +4,7 @@ import { compareThroughput, describe, getJson, httpRounds, recordCall, statement
 import { toPhases, type BenchEngine, type Phases } from './engine';
 import { sequential, type LoadResult } from './load';
 import { analyticsBench } from './analytics-bench';
+import { liveBench } from './live-bench';
 import { moneyBench } from './money-bench';
 import { exportBench, globalSearchBench } from './operator-bench';
 import { row, TARGETS, type Row } from './results';
@@ -385,6 +386,7 @@ export async function benchEngine(engine: BenchEngine, options: BenchOptions, lo
     ['globalSearch', () => globalSearchBench(engine, options, log, out)],
     ['money', () => moneyBench(engine, options, log, out)],
     ['analytics', () => analyticsBench(engine, options, log, out)],
+    ['live', () => liveBench(engine, options, log, out)],
   ];
   for (const [name, step] of steps) {
     // The engines comparison needs the list throughput of both engines.

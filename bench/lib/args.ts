@@ -1,6 +1,19 @@
 import { parseArgs } from 'node:util';
 
-export const COMPARISONS = ['list', 'paging', 'dashboard', 'search', 'activity', 'export', 'globalSearch', 'money', 'analytics', 'engines', 'web'] as const;
+export const COMPARISONS = [
+  'list',
+  'paging',
+  'dashboard',
+  'search',
+  'activity',
+  'export',
+  'globalSearch',
+  'money',
+  'analytics',
+  'live',
+  'engines',
+  'web',
+] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 export type EngineName = 'postgres' | 'pglite';
 
