@@ -7,6 +7,8 @@ const openRow = { open: '' } as const;
 const byUser = { user: '' } as const;
 /** A list narrowed to the rows made on these Sydney days, `?createdFrom=…&createdTo=…` (analytics' drill-down). */
 const createdIn = { createdFrom: '', createdTo: '' } as const;
+/** A queue-filtered list's holder filter (me | none; '' = anyone) and its 'oldest' first sort (docs/design.md §15). */
+const queueFilters = { assigned: '', waitSort: '' } as const;
 
 interface ScreenRow {
   /** Its URL; each `:name` segment is a param its `href` requires. */
@@ -59,14 +61,14 @@ const SCREEN_ROWS = {
     label: 'Ute List',
     icon: 'Truck',
     access: ['utes'],
-    filters: { page: 1, search: '', status: '', ...createdIn, ...openRow, ...byUser },
+    filters: { page: 1, search: '', status: '', ...createdIn, ...openRow, ...byUser, ...queueFilters },
   },
   jobs: {
     path: '/job-list',
     label: 'Job List',
     icon: 'Briefcase',
     access: ['jobs'],
-    filters: { page: 1, search: '', sort: '', status: '', ...createdIn, ...openRow, ...byUser },
+    filters: { page: 1, search: '', sort: '', status: '', ...createdIn, ...openRow, ...byUser, ...queueFilters },
   },
   uteBookings: {
     path: '/booking-list',
@@ -99,7 +101,7 @@ const SCREEN_ROWS = {
     label: 'Queries',
     icon: 'MessageSquare',
     access: ['queries'],
-    filters: { page: 1, email: '', sort: 'latest', unanswered: '', ...createdIn, ...openRow },
+    filters: { page: 1, email: '', sort: 'latest', unanswered: '', ...createdIn, ...openRow, ...queueFilters },
   },
   changePassword: { path: '/change-password', label: 'Change Password', icon: 'KeyRound', access: ['changePassword'] },
   blogs: { path: '/blogs', label: 'blogs', icon: 'FileText', access: ['blogs'] },

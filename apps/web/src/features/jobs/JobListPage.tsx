@@ -15,6 +15,7 @@ import {
   useBulkRows,
 } from '../../components/ui';
 import { ListingBulkActions, listingTone, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
+import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import { screens } from '../../config/screens';
 import type { FilterValues } from '../../config/urlFilters';
 import { downloadFile } from '../../lib/apiClient';
@@ -53,6 +54,21 @@ const JOB_COLUMNS: ColumnDef<Job, unknown>[] = [
   { id: 'jobId', header: 'JOB ID', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.jobId}</span> },
 ];
 
+/** The wait, holder and Assign menu of a pending job (docs/design.md §15): shown on the pendingJobs queue's list. */
+const JOB_WAITING_COLUMN: ColumnDef<Job, unknown> = {
+  id: 'workItem',
+  header: 'Waiting',
+  cell: ({ row }) => (
+    <WorkItemCell
+      queue="pendingJobs"
+      recordId={row.original._id}
+      item={row.original.workItem}
+      label={`job ${row.original.title}`}
+      invalidates={[queryKeys.jobs.all]}
+    />
+  ),
+};
+
 /** The list call's parameters from the page's URL filters (the page's own, and a saved view's count). */
 const jobListParamsOf = (params: FilterValues<typeof screens.jobs.filters>) => ({
   search: params.search,
@@ -62,6 +78,8 @@ const jobListParamsOf = (params: FilterValues<typeof screens.jobs.filters>) => (
   userId: params.user,
   createdFrom: params.createdFrom,
   createdTo: params.createdTo,
+  assigned: params.assigned,
+  waitSort: params.waitSort,
 });
 
 export function JobListPage() {
@@ -84,7 +102,7 @@ export function JobListPage() {
     mutationFn: bulkJobs,
     invalidates: [queryKeys.jobs.all, queryKeys.dashboard],
   });
-  const columns = useModerationColumns([selectColumn, ...JOB_COLUMNS], {
+  const columns = useModerationColumns([selectColumn, ...JOB_COLUMNS, ...(isPending ? [JOB_WAITING_COLUMN] : [])], {
     canSetStatus: canSetJobStatus,
     setStatus,
     deletion: deleteJob,
@@ -108,7 +126,8 @@ export function JobListPage() {
         countKey={queryKeys.jobs.all}
         countOf={(filters, signal) => countJobs(jobListParamsOf(filters), signal)}
       />
-      {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingJobs} onClear={() => setParams({ status: '' })} />}
+      {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingJobs} onClear={() => setParams({ status: '', assigned: '', waitSort: '' })} />}
+      {isPending && <WorkItemFilters values={params} onChange={setParams} />}
       {params.open && <ActiveFilter label={openedRowLabel('job')} onClear={() => setParams({ open: '' })} />}
       {params.user && <ActiveFilter label={userFilterLabel('jobs')} onClear={() => setParams({ user: '' })} />}
       {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}

@@ -3,6 +3,7 @@ import type { JobSort, ListingBulkBody, RouteResponse } from '@ute/contract';
 import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
 import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
+import { workItemQuery } from '../../lib/workItemQuery';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -20,6 +21,9 @@ export interface JobListParams extends Partial<CreatedDayParams> {
   id?: string;
   /** Only the jobs this user posted (the user page's link). */
   userId?: string;
+  /** The queue's items held by me or nobody ('' = anyone), and 'oldest' first (docs/design.md §15). */
+  assigned?: string;
+  waitSort?: string;
 }
 
 /** The list's query without its page: the list's call and its CSV export send the same. */
@@ -30,6 +34,7 @@ export const jobListQuery = (params: JobListParams) => ({
   id: params.id || undefined,
   userId: params.userId || undefined,
   ...createdDayQuery(params),
+  ...workItemQuery(params),
 });
 
 export const jobListOptions = (params: JobListParams & { page: number }) =>

@@ -20,6 +20,7 @@ import {
 import { screens } from '../../config/screens';
 import type { FilterValues } from '../../config/urlFilters';
 import { SavedViewTabs } from '../../domain';
+import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA, truncateWords } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
@@ -43,6 +44,8 @@ const queryListParamsOf = (params: FilterValues<typeof screens.queries.filters>)
   id: params.open,
   createdFrom: params.createdFrom,
   createdTo: params.createdTo,
+  assigned: params.assigned,
+  waitSort: params.waitSort,
 });
 
 export function QueriesPage() {
@@ -86,6 +89,24 @@ export function QueriesPage() {
       },
       { id: 'date', header: 'Date', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.date)}</span> },
       { id: 'replies', header: 'Replies', cell: ({ row }) => <span data-testid="reply-count">{row.original.replies.length}</span> },
+      // The wait, holder and Assign menu (docs/design.md §15): on the unansweredQueries queue's list.
+      ...(isUnanswered
+        ? [
+            {
+              id: 'workItem',
+              header: 'Waiting',
+              cell: ({ row }: { row: { original: CustomerQuery } }) => (
+                <WorkItemCell
+                  queue="unansweredQueries"
+                  recordId={row.original._id}
+                  item={row.original.workItem}
+                  label={`the query from ${row.original.email}`}
+                  invalidates={[queryKeys.queries.all]}
+                />
+              ),
+            },
+          ]
+        : []),
       {
         id: 'actions',
         header: 'Actions',
@@ -121,7 +142,7 @@ export function QueriesPage() {
         },
       },
     ],
-    [selectColumn],
+    [selectColumn, isUnanswered],
   );
 
   const totalPages = totalPagesOf(queries.data?.totalCount ?? 0, QUERIES_PAGE_SIZE);
@@ -156,7 +177,8 @@ export function QueriesPage() {
         countKey={queryKeys.queries.all}
         countOf={(filters, signal) => countCustomerQueries(queryListParamsOf(filters), signal)}
       />
-      {isUnanswered && <ActiveFilter label={WORK_QUEUE_LABELS.unansweredQueries} onClear={() => setParams({ unanswered: '' })} />}
+      {isUnanswered && <ActiveFilter label={WORK_QUEUE_LABELS.unansweredQueries} onClear={() => setParams({ unanswered: '', assigned: '', waitSort: '' })} />}
+      {isUnanswered && <WorkItemFilters values={params} onChange={setParams} />}
       {params.open && <ActiveFilter label={openedRowLabel('query')} onClear={() => setParams({ open: '' })} />}
       {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}
       <BulkActionBar count={selectedCount} onClear={selection.clear}>

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CustomerQuery, QueryBulkBody, QueryListResponse, ReplyBody, ReplyResponse, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
+import { workItemQuery } from '../../lib/workItemQuery';
 import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -16,6 +17,9 @@ export interface QueryListParams extends Partial<CreatedDayParams> {
   isUnanswered: boolean;
   /** Only that query (a search hit). */
   id?: string;
+  /** The queue's items held by me or nobody ('' = anyone), and 'oldest' first (docs/design.md §15). */
+  assigned?: string;
+  waitSort?: string;
 }
 
 /** The list's query without its page: the list's call and its CSV export send the same. */
@@ -25,6 +29,7 @@ export const queryListQuery = (params: QueryListParams) => ({
   unanswered: params.isUnanswered ? ('true' as const) : undefined,
   id: params.id || undefined,
   ...createdDayQuery(params),
+  ...workItemQuery(params),
 });
 
 const selectQueryPage = ({ queries, totalCount }: QueryListResponse): ListPage<CustomerQuery> => ({ rows: queries, totalCount });

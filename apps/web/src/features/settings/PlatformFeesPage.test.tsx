@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
-import { LEDGER_MESSAGES, type AdminRole, type PlatformFee, type PlatformFeesResponse } from '@ute/contract';
+import { DEFAULT_WORK_QUEUE_THRESHOLDS, LEDGER_MESSAGES, type AdminRole, type PlatformFee, type PlatformFeesResponse } from '@ute/contract';
 import { installFakeJsonApi, matchRoute } from '../../test/fakeJsonApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { sessionActions } from '../../lib/session';
@@ -25,6 +25,7 @@ const fetchMock = installFakeJsonApi((url, init) => {
   }
   if (route === 'platformFees') return { body: fees };
   if (route === 'businessDetails') return { body: { data: null } };
+  if (route === 'workQueueThresholds') return { body: DEFAULT_WORK_QUEUE_THRESHOLDS };
   return { status: 404, body: { message: 'unexpected' } };
 });
 

@@ -10,6 +10,7 @@ import { usePlatformFeeHistory, usePlatformFees, useUpdatePlatformFee } from './
 import { FEE_KIND_LABELS, FEE_NOTE, feeSetText, feeText } from './feeView';
 import { PlatformFeeForm } from './PlatformFeeForm';
 import { BusinessDetailsSection } from './BusinessDetailsSection';
+import { OverdueThresholdsSection } from './OverdueThresholdsSection';
 
 interface FeeCardProps {
   fee: PlatformFee;
@@ -78,6 +79,7 @@ export function PlatformFeesPage() {
     <section>
       <PageHeader title="Settings" />
       <BusinessDetailsSection />
+      <OverdueThresholdsSection />
       <h2 className="mb-1 text-lg font-semibold text-slate-900">Platform fee</h2>
       <p className="mb-4 text-sm text-slate-700">{FEE_NOTE}</p>
       {fees.isPending ? (

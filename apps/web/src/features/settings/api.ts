@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlatformFeesResponse, RouteResponse, UpdateBusinessDetails, UpdatePlatformFee } from '@ute/contract';
+import type { PlatformFeesResponse, RouteResponse, UpdateBusinessDetails, UpdatePlatformFee, WorkQueueThresholds } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
@@ -38,6 +38,20 @@ export const useBusinessDetails = () =>
 export function useUpdateBusinessDetails(options?: MutationCallbacks<UpdateBusinessDetails, RouteResponse<'updateBusinessDetails'>>) {
   return useAdminMutation(
     { mutationFn: (body: UpdateBusinessDetails) => api.call('updateBusinessDetails', { body }), invalidates: [queryKeys.businessDetails] },
+    options,
+  );
+}
+
+const WORK_QUEUE_THRESHOLDS_KEY = ['workQueueThresholds'] as const;
+
+/** GET work-queue-thresholds: how long each queue's items may wait before they are overdue (docs/design.md §15). */
+export const useWorkQueueThresholds = () =>
+  useQuery({ queryKey: WORK_QUEUE_THRESHOLDS_KEY, queryFn: ({ signal }) => api.call('workQueueThresholds', { signal }) });
+
+/** PUT update-work-queue-thresholds (owners, with a fresh second factor); the badges refresh after it. */
+export function useUpdateWorkQueueThresholds(options?: MutationCallbacks<WorkQueueThresholds, RouteResponse<'updateWorkQueueThresholds'>>) {
+  return useAdminMutation(
+    { mutationFn: (body: WorkQueueThresholds) => api.call('updateWorkQueueThresholds', { body }), invalidates: [WORK_QUEUE_THRESHOLDS_KEY] },
     options,
   );
 }

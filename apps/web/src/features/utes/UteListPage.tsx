@@ -15,6 +15,7 @@ import {
   useBulkRows,
 } from '../../components/ui';
 import { ListingBulkActions, listingTone, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
+import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import { screens } from '../../config/screens';
 import type { FilterValues } from '../../config/urlFilters';
 import { downloadFile } from '../../lib/apiClient';
@@ -65,6 +66,21 @@ const UTE_COLUMNS: ColumnDef<Ute, unknown>[] = [
   { id: 'uteId', header: 'UTE ID', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.uteId}</span> },
 ];
 
+/** The wait, holder and Assign menu of a pending ute (docs/design.md §15): shown on the pendingUtes queue's list. */
+const UTE_WAITING_COLUMN: ColumnDef<Ute, unknown> = {
+  id: 'workItem',
+  header: 'Waiting',
+  cell: ({ row }) => (
+    <WorkItemCell
+      queue="pendingUtes"
+      recordId={row.original._id}
+      item={row.original.workItem}
+      label={`UTE ${row.original.fullName ?? row.original.uteId}`}
+      invalidates={[queryKeys.utes.all]}
+    />
+  ),
+};
+
 /** The list call's parameters from the page's URL filters (the page's own, and a saved view's count). */
 const uteListParamsOf = (params: FilterValues<typeof screens.utes.filters>) => ({
   search: params.search,
@@ -73,6 +89,8 @@ const uteListParamsOf = (params: FilterValues<typeof screens.utes.filters>) => (
   userId: params.user,
   createdFrom: params.createdFrom,
   createdTo: params.createdTo,
+  assigned: params.assigned,
+  waitSort: params.waitSort,
 });
 
 export function UteListPage() {
@@ -95,7 +113,7 @@ export function UteListPage() {
     mutationFn: bulkUtes,
     invalidates: [queryKeys.utes.all, queryKeys.dashboard],
   });
-  const columns = useModerationColumns([selectColumn, ...UTE_COLUMNS], {
+  const columns = useModerationColumns([selectColumn, ...UTE_COLUMNS, ...(isPending ? [UTE_WAITING_COLUMN] : [])], {
     canSetStatus: canSetUteStatus,
     setStatus,
     deletion: deleteUte,
@@ -118,7 +136,8 @@ export function UteListPage() {
         countKey={queryKeys.utes.all}
         countOf={(filters, signal) => countUtes(uteListParamsOf(filters), signal)}
       />
-      {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingUtes} onClear={() => setParams({ status: '' })} />}
+      {isPending && <ActiveFilter label={WORK_QUEUE_LABELS.pendingUtes} onClear={() => setParams({ status: '', assigned: '', waitSort: '' })} />}
+      {isPending && <WorkItemFilters values={params} onChange={setParams} />}
       {params.open && <ActiveFilter label={openedRowLabel('ute')} onClear={() => setParams({ open: '' })} />}
       {params.user && <ActiveFilter label={userFilterLabel('utes')} onClear={() => setParams({ user: '' })} />}
       {hasCreatedDays(params) && <ActiveFilter label={createdDayLabel(params)} onClear={() => setParams({ createdFrom: '', createdTo: '' })} />}

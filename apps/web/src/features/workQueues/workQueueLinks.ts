@@ -28,3 +28,15 @@ export function workQueueHref(queue: WorkQueue): string {
 export function workQueueOfScreen(path: string): WorkQueue | undefined {
   return (Object.keys(WORK_QUEUE_LINKS) as WorkQueue[]).find((queue) => WORK_QUEUE_LINKS[queue].screen.path === path);
 }
+
+/** The lists with the holder filter (docs/design.md §15): their queue's items assigned to me. */
+const MY_WORK_QUEUE_HREFS: Partial<Record<WorkQueue, string>> = {
+  pendingUtes: utes.href({ status: 'Pending', assigned: 'me' }),
+  pendingJobs: jobs.href({ status: 'Pending', assigned: 'me' }),
+  unansweredQueries: queries.href({ unanswered: 'true', assigned: 'me' }),
+};
+
+/** Where the "mine" count leads: the list filtered to my items of the queue where it has the holder filter, else the queue's list. */
+export function myWorkQueueHref(queue: WorkQueue): string {
+  return MY_WORK_QUEUE_HREFS[queue] ?? workQueueHref(queue);
+}

@@ -1,0 +1,3 @@
+export { WorkItemCell, type WorkItemCellProps } from './WorkItemCell';
+export { WorkItemFilters, type WorkItemFilterValues } from './WorkItemFilters';
+export { initialsOf, isOverdue, waitText } from './workItemView';
