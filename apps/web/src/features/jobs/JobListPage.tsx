@@ -102,7 +102,7 @@ export function JobListPage() {
     mutationFn: bulkJobs,
     invalidates: [queryKeys.jobs.all, queryKeys.dashboard],
   });
-  const columns = useModerationColumns([selectColumn, ...JOB_COLUMNS, ...(isPending ? [JOB_WAITING_COLUMN] : [])], {
+  const columns = useModerationColumns([selectColumn, ...(isPending ? [JOB_WAITING_COLUMN] : []), ...JOB_COLUMNS], {
     canSetStatus: canSetJobStatus,
     setStatus,
     deletion: deleteJob,

@@ -113,7 +113,7 @@ export function UteListPage() {
     mutationFn: bulkUtes,
     invalidates: [queryKeys.utes.all, queryKeys.dashboard],
   });
-  const columns = useModerationColumns([selectColumn, ...UTE_COLUMNS, ...(isPending ? [UTE_WAITING_COLUMN] : [])], {
+  const columns = useModerationColumns([selectColumn, ...(isPending ? [UTE_WAITING_COLUMN] : []), ...UTE_COLUMNS], {
     canSetStatus: canSetUteStatus,
     setStatus,
     deletion: deleteUte,
