@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { createdDayRangeFields, listRowIdSchema, pageNumberSchema, pageSizeSchema, searchTextSchema, textSchema, withCreatedDayRange } from './common';
+import {
+  createdDayRangeFields,
+  listRowIdSchema,
+  pageNumberSchema,
+  pageSizeSchema,
+  recordVersionSchema,
+  searchTextSchema,
+  textSchema,
+  withCreatedDayRange,
+} from './common';
 import { workItemListFields, workItemSummarySchema } from './workItems';
 import { workQueueFlagSchema } from './workQueues';
 
@@ -12,6 +21,8 @@ export const userSchema = z.object({
   phoneNumber: z.string().nullable(),
   createdAt: z.string(),
   isActive: z.boolean(),
+  /** What an action on this user sends back in If-Match (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -67,6 +78,8 @@ export const customerQuerySchema = z.object({
   replyDetails: z.array(queryReplySchema),
   /** Its place in the unansweredQueries queue (how long, whose), null when not waiting in it (docs/design.md §15). */
   workItem: workItemSummarySchema.nullable().optional(),
+  /** What an action on this query (a reply, a deletion) sends back in If-Match (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type CustomerQuery = z.infer<typeof customerQuerySchema>;
 

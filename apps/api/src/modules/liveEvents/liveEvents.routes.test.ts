@@ -1,9 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, staleTexts, type RecordChange, type Ute, type UserListResponse, type UteListResponse, type WorkQueueCount } from '@ute/contract';
+import {
+  API_BASE,
+  staleTexts,
+  type RecordChange,
+  type QueryListResponse,
+  type Ute,
+  type UserListResponse,
+  type UteListResponse,
+  type WorkQueueCount,
+} from '@ute/contract';
 import { admins } from '../../db/tables/auth.table';
 import { notifications } from '../../db/tables/notifications.table';
-import { createUser, createUte } from '../../test/factories';
+import { createCustomerQuery, createUser, createUte } from '../../test/factories';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../db/database';
 import { createTestApp, engine, signInAs, type TestApp } from '../../test/testApp';
@@ -148,6 +157,26 @@ describe(`live events (${engine})`, () => {
       expect(back.statusCode).toBe(409);
       expect(back.json<{ message: string }>().message).toMatch(/^(Activated|Deactivated) by .+ at .+, after you opened it\. Reload to see the change\.$/);
       const deletion = await t.request({ method: 'PUT', url: `/delete-user/${user._id}`, token: support.token, headers: { 'if-match': user.version } });
+      expect(deletion.statusCode).toBe(409);
+    });
+
+    it('counts a colleague’s reply as a change of the query', async () => {
+      const created = await createCustomerQuery(t.database.db);
+      const [query] = (await t.request({ method: 'GET', url: `/all-queries?page=1&limit=1&id=${created.id}`, token: support.token })).json<QueryListResponse>()
+        .queries;
+      const reply = (text: string) =>
+        t.request({
+          method: 'PATCH',
+          url: '/reply-query',
+          token: support.token,
+          payload: { queryId: query._id, reply: text },
+          headers: { 'if-match': query.version },
+        });
+      expect((await reply('We are on it.')).statusCode).toBe(200);
+      const second = await reply('Me too.');
+      expect(second.statusCode).toBe(409);
+      expect(second.json<{ message: string }>().message).toMatch(/^Answered by .+ at .+, after you opened it\. Reload to see the change\.$/);
+      const deletion = await t.request({ method: 'PUT', url: `/delete-queries/${query._id}`, token: support.token, headers: { 'if-match': query.version } });
       expect(deletion.statusCode).toBe(409);
     });
 

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { customerQueries, queryReplies } from '../../db/tables/queries.table';
@@ -69,7 +70,7 @@ function querySearchSource(options: QueryListFilter) {
 export async function listQueries(
   db: DbOrTx,
   options: QueryListFilter & { page: number; limit: number },
-): Promise<{ rows: CustomerQueryRow[]; totalCount: number }> {
+): Promise<{ rows: (CustomerQueryRow & { version: string })[]; totalCount: number }> {
   return listPage(db, {
     ...queryListSource(options),
     searchSource: querySearchSource(options),
@@ -107,9 +108,9 @@ export async function findRepliesOf(db: DbOrTx, queryIds: string[]): Promise<Rep
     .orderBy(asc(queryReplies.queryId), asc(queryReplies.createdAt), asc(queryReplies.id));
 }
 
-export async function findLiveQueryForUpdate(db: DbOrTx, id: string): Promise<CustomerQueryRow | undefined> {
+export async function findLiveQueryForUpdate(db: DbOrTx, id: string): Promise<(CustomerQueryRow & { version: string }) | undefined> {
   const [row] = await db
-    .select()
+    .select(columnsWithVersion(customerQueries))
     .from(customerQueries)
     .where(and(eq(customerQueries.id, id), isNull(customerQueries.deletedAt)))
     .for('update');
@@ -122,6 +123,17 @@ export async function insertReply(db: DbOrTx, values: { queryId: string; message
 }
 
 /** Marks the query deleted; undefined when it was unknown or already deleted. */
+/**
+ * A reply is a change of its query (docs/design.md §14): the query's row is written again, unchanged,
+ * so its version moves and an admin who loaded it before the reply is told.
+ */
+export async function touchQuery(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(customerQueries)
+    .set({ deletedAt: sql`${customerQueries.deletedAt}` })
+    .where(eq(customerQueries.id, id));
+}
+
 export async function markQueryDeleted(db: DbOrTx, id: string): Promise<CustomerQueryRow | undefined> {
   const [row] = await db
     .update(customerQueries)

@@ -48,7 +48,19 @@ describe('queries api', () => {
       expect(body.queries).toHaveLength(10);
       const dates = body.queries.map((query: ListedQuery) => query.date);
       expect([...dates].sort().reverse()).toEqual(dates);
-      expect(Object.keys(body.queries[0]).sort()).toEqual(['_id', 'date', 'email', 'firstName', 'lastName', 'message', 'phone', 'replies', 'replyDetails']);
+      expect(Object.keys(body.queries[0]).sort()).toEqual([
+        '_id',
+        'date',
+        'email',
+        'firstName',
+        'lastName',
+        'message',
+        'phone',
+        'replies',
+        'replyDetails',
+        'version',
+        'workItem',
+      ]);
     });
 
     it('sorts oldest first with sort=oldest', async () => {

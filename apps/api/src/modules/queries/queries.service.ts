@@ -18,7 +18,7 @@ import { readListBatches } from '../../db/keyset';
 import { runBulk } from '../../lib/bulk';
 import { csvChunks, type CsvColumn } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, each, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Mailer } from '../../platform/mail/mailer';
 import { queryReplyMail } from '../../platform/mail/templates/queryReplyMail';
 import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
@@ -118,6 +118,7 @@ export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
         replies: details.map((reply) => reply.message),
         replyDetails: details,
         workItem: items.get(row.id) ?? null,
+        version: row.version,
       };
     });
     return { queries, totalPages: totalPagesOf(totalCount, query.limit), totalCount };
@@ -147,8 +148,10 @@ export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
     const mailId = await db.transaction(async (tx) => {
       const query = await repo.findLiveQueryForUpdate(tx, body.queryId);
       if (!query) throw notFound('Query');
+      await assertUnchanged(tx, actor, { version: query.version, id: query.id, targetType: 'customer_query' });
       const outboxId = await mailer.enqueue(tx, replyMail(query, body.reply));
       const replyId = await repo.insertReply(tx, { queryId: query.id, message: body.reply, adminId: actor.adminId, mailId: outboxId });
+      await repo.touchQuery(tx, query.id);
       await writeAudit(tx, actor, {
         action: 'query.reply',
         targetType: 'customer_query',
@@ -168,6 +171,9 @@ export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
 
   async function deleteQuery(id: string, actor: Actor): Promise<{ message: string }> {
     return db.transaction(async (tx) => {
+      const live = await repo.findLiveQueryForUpdate(tx, id);
+      if (!live) throw notFound('Query');
+      await assertUnchanged(tx, actor, { version: live.version, id, targetType: 'customer_query' });
       const query = await repo.markQueryDeleted(tx, id);
       if (!query) throw notFound('Query');
       await writeAudit(tx, actor, {
@@ -183,7 +189,7 @@ export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
 
   /** POST queries/bulk: delete each query in turn, as the single call would. */
   function bulkQueries(body: QueryBulkBody, actor: Actor): Promise<BulkResponse> {
-    return runBulk(body.ids, async (id) => (await deleteQuery(id, actor)).message);
+    return runBulk(body.ids, async (id) => (await deleteQuery(id, each(actor))).message);
   }
 
   return { listQueries, exportQueries, replyToQuery, deleteQuery, bulkQueries };

@@ -15,6 +15,7 @@ const answered: CustomerQuery = {
   phone: '0412 345 678',
   message: 'Can I hire a ute with a tow bar this weekend please?',
   date: '2026-03-04T05:06:00.000Z',
+  version: '741',
   replies: ['Yes, one is free on Saturday.'],
   replyDetails: [
     {

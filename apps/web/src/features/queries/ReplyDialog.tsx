@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { replyMessages, type CustomerQuery } from '@ute/contract';
 import { Button, Modal } from '../../components/ui';
+import { RecordChangeNotice } from '../../domain';
+import { ApiError } from '../../lib/apiClient';
 import { notifySuccess, notifyWarning } from '../../lib/toast';
 import { useReplyToQuery } from './api';
 
@@ -18,7 +20,8 @@ export function ReplyDialog({ query, onClose }: { query: CustomerQuery | null; o
       else notifyWarning(result.message);
       onClose();
     },
-    onError: () => setProblem(replyMessages.failed),
+    // A colleague changed the query since it was opened (409): say who, not the generic failure.
+    onError: (error) => setProblem(error instanceof ApiError && error.status === 409 ? error.message : replyMessages.failed),
   });
 
   useEffect(() => {
@@ -33,7 +36,7 @@ export function ReplyDialog({ query, onClose }: { query: CustomerQuery | null; o
       return;
     }
     setProblem(null);
-    sendReply.mutate({ queryId: query._id, reply: reply.trim() });
+    sendReply.mutate({ queryId: query._id, reply: reply.trim(), version: query.version });
   };
 
   return (
@@ -52,6 +55,7 @@ export function ReplyDialog({ query, onClose }: { query: CustomerQuery | null; o
         </>
       }
     >
+      {query && <RecordChangeNotice recordType="customer_query" recordId={query._id} className="mb-3" />}
       {query && (
         <form
           className="space-y-4"

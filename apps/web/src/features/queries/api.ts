@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerQuery, QueryBulkBody, QueryListResponse, ReplyBody, ReplyResponse, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { RecordRef } from '../../lib/recordRef';
 import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import { workItemQuery } from '../../lib/workItemQuery';
 import type { ListPage } from '../../lib/listQuery';
@@ -49,10 +50,11 @@ export const countCustomerQueries = (params: QueryListParams, signal: AbortSigna
   api.call('queries', { query: { page: 1, limit: 1, ...queryListQuery(params) }, signal }).then((response) => response.totalCount);
 
 /** The screen shows its own texts for a reply (docs/product.md §2.4), so the kit's toasts stay silent here. */
-export function useReplyToQuery(options?: MutationCallbacks<ReplyBody, ReplyResponse>) {
+export function useReplyToQuery(options?: MutationCallbacks<ReplyBody & { version?: string }, ReplyResponse>) {
   return useAdminMutation(
     {
-      mutationFn: (body: ReplyBody) => api.call('replyQuery', { body }),
+      // The version of the query as the dialog opened on it: a colleague's reply since answers 409.
+      mutationFn: ({ version, ...body }: ReplyBody & { version?: string }) => api.call('replyQuery', { body, ifMatch: version }),
       invalidates: [queryKeys.queries.all],
       silent: true,
     },
@@ -60,12 +62,12 @@ export function useReplyToQuery(options?: MutationCallbacks<ReplyBody, ReplyResp
   );
 }
 
-export function useDeleteQuery(options?: MutationCallbacks<string, RouteResponse<'deleteQuery'>>) {
+export function useDeleteQuery(options?: MutationCallbacks<RecordRef, RouteResponse<'deleteQuery'>>) {
   return useAdminMutation(
     {
-      mutationFn: (id: string) => api.call('deleteQuery', { params: { id } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('deleteQuery', { params: { id }, ifMatch: version }),
       invalidates: [queryKeys.queries.all],
-      rowIdOf: (id) => id,
+      rowIdOf: ({ id }) => id,
     },
     options,
   );
