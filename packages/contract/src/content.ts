@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, paginationDataSchema, textSchema } from './common';
+import { pageNumberSchema, pageSizeSchema, paginationDataSchema, recordVersionSchema, textSchema } from './common';
 import { workQueueFlagSchema } from './workQueues';
 
-export const faqSchema = z.object({ _id: z.string(), question: z.string(), answer: z.string() });
+export const faqSchema = z.object({
+  _id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  /** What an edit or deletion sends back in If-Match (docs/design.md §14). */
+  version: recordVersionSchema,
+});
 export type Faq = z.infer<typeof faqSchema>;
 
 export const faqMessages = {
@@ -40,6 +46,8 @@ export const blogSchema = z.object({
   views: z.number(),
   comments: z.number(),
   createdAt: z.string().nullable(),
+  /** What an edit or deletion sends back in If-Match (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type Blog = z.infer<typeof blogSchema>;
 export const blogListResponseSchema = z.object({ data: z.array(blogSchema) });

@@ -1,9 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Blog } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { blogs } from '../../db/tables/blogs.table';
 
-export type BlogRow = typeof blogs.$inferSelect;
+/** A blog as every read and write answers it: with its version (db/rowVersion.ts, docs/design.md §14). */
+export type BlogRow = typeof blogs.$inferSelect & { version: string };
 export type BlogValues = Pick<typeof blogs.$inferInsert, 'title' | 'description' | 'author' | 'views' | 'comments' | 'images'>;
 
 export function toBlogDto(row: BlogRow): Blog {
@@ -16,13 +18,14 @@ export function toBlogDto(row: BlogRow): Blog {
     views: row.views,
     comments: row.comments,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
 /** Every blog that is not deleted, newest first; `nulls last` matches blogs_list_idx so the index is used. */
 export async function listBlogs(db: DbOrTx): Promise<BlogRow[]> {
   return db
-    .select()
+    .select(columnsWithVersion(blogs))
     .from(blogs)
     .where(isNull(blogs.deletedAt))
     .orderBy(sql`${blogs.createdAt} desc nulls last`, sql`${blogs.id} desc nulls last`);
@@ -30,7 +33,7 @@ export async function listBlogs(db: DbOrTx): Promise<BlogRow[]> {
 
 export async function findBlogById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<BlogRow | undefined> {
   const query = db
-    .select()
+    .select(columnsWithVersion(blogs))
     .from(blogs)
     .where(and(eq(blogs.id, id), isNull(blogs.deletedAt)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
@@ -38,7 +41,7 @@ export async function findBlogById(db: DbOrTx, id: string, options: { forUpdate?
 }
 
 export async function insertBlog(db: DbOrTx, values: BlogValues): Promise<BlogRow> {
-  const [row] = await db.insert(blogs).values(values).returning();
+  const [row] = await db.insert(blogs).values(values).returning(columnsWithVersion(blogs));
   return row;
 }
 
@@ -47,7 +50,7 @@ export async function updateBlog(db: DbOrTx, id: string, values: Partial<BlogVal
     .update(blogs)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(blogs.id, id))
-    .returning();
+    .returning(columnsWithVersion(blogs));
   return row;
 }
 
@@ -56,7 +59,7 @@ export async function markBlogDeleted(db: DbOrTx, id: string): Promise<BlogRow |
     .update(blogs)
     .set({ deletedAt: new Date() })
     .where(and(eq(blogs.id, id), isNull(blogs.deletedAt)))
-    .returning();
+    .returning(columnsWithVersion(blogs));
   return row;
 }
 

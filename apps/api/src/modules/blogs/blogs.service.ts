@@ -2,7 +2,7 @@ import type { Blog, BlogFields } from '@ute/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import type { FileStorage, ImageKind } from '../../platform/storage/fileStorage';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import * as repo from './blogs.repository';
 
 export interface BlogImage {
@@ -81,6 +81,7 @@ export function createBlogsService({ db, files, log }: BlogsServiceDeps) {
       db.transaction(async (tx) => {
         const before = await repo.findBlogById(tx, id, { forUpdate: true });
         if (!before) throw notFound('Blog');
+        await assertUnchanged(tx, actor, { version: before.version, id, targetType: 'blog' });
         const row = await repo.updateBlog(tx, id, {
           title: fields.title,
           description: fields.description,
@@ -103,6 +104,9 @@ export function createBlogsService({ db, files, log }: BlogsServiceDeps) {
 
   async function remove(id: string, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
+      const live = await repo.findBlogById(tx, id, { forUpdate: true });
+      if (!live) throw notFound('Blog');
+      await assertUnchanged(tx, actor, { version: live.version, id, targetType: 'blog' });
       const row = await repo.markBlogDeleted(tx, id);
       if (!row) throw notFound('Blog');
       await writeAudit(tx, actor, { action: 'blog.delete', targetType: 'blog', targetId: id, before: repo.toBlogDto(row) });

@@ -1,22 +1,24 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Faq } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { faqs } from '../../db/tables/faq.table';
 
-export type FaqRow = typeof faqs.$inferSelect;
+/** An FAQ as every read and write answers it: with its version (db/rowVersion.ts, docs/design.md §14). */
+export type FaqRow = typeof faqs.$inferSelect & { version: string };
 
 export function toFaqDto(row: FaqRow): Faq {
-  return { _id: row.id, question: row.question, answer: row.answer };
+  return { _id: row.id, question: row.question, answer: row.answer, version: row.version };
 }
 
 /** Every FAQ that is not deleted, oldest first (the list index is on created_at). */
 export async function listFaqs(db: DbOrTx): Promise<FaqRow[]> {
-  return db.select().from(faqs).where(isNull(faqs.deletedAt)).orderBy(asc(faqs.createdAt), asc(faqs.id));
+  return db.select(columnsWithVersion(faqs)).from(faqs).where(isNull(faqs.deletedAt)).orderBy(asc(faqs.createdAt), asc(faqs.id));
 }
 
 export async function findFaqById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<FaqRow | undefined> {
   const query = db
-    .select()
+    .select(columnsWithVersion(faqs))
     .from(faqs)
     .where(and(eq(faqs.id, id), isNull(faqs.deletedAt)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
@@ -24,7 +26,7 @@ export async function findFaqById(db: DbOrTx, id: string, options: { forUpdate?:
 }
 
 export async function insertFaq(db: DbOrTx, values: { question: string; answer: string }): Promise<FaqRow> {
-  const [row] = await db.insert(faqs).values(values).returning();
+  const [row] = await db.insert(faqs).values(values).returning(columnsWithVersion(faqs));
   return row;
 }
 
@@ -33,7 +35,7 @@ export async function updateFaq(db: DbOrTx, id: string, values: { question: stri
     .update(faqs)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(faqs.id, id), isNull(faqs.deletedAt)))
-    .returning();
+    .returning(columnsWithVersion(faqs));
   return row;
 }
 
@@ -42,6 +44,6 @@ export async function markFaqDeleted(db: DbOrTx, id: string): Promise<FaqRow | u
     .update(faqs)
     .set({ deletedAt: new Date() })
     .where(and(eq(faqs.id, id), isNull(faqs.deletedAt)))
-    .returning();
+    .returning(columnsWithVersion(faqs));
   return row;
 }

@@ -80,7 +80,7 @@ describe('GET /api/admin/single-faq-detail/:id', () => {
     const id = await createFaq('Single?', 'Yes, single.');
     const response = await t.request({ method: 'GET', url: `/single-faq-detail/${id}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { _id: id, question: 'Single?', answer: 'Yes, single.' } });
+    expect(response.json()).toEqual({ data: { _id: id, question: 'Single?', answer: 'Yes, single.', version: expect.stringMatching(/^\d+$/) } });
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
@@ -96,7 +96,10 @@ describe('PUT /api/admin/update-faq/:id', () => {
     const id = await createFaq();
     const response = await t.request({ method: 'PUT', url: `/update-faq/${id}`, payload: { id, question: 'New question', answer: 'New answer' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: faqMessages.updated, data: { _id: id, question: 'New question', answer: 'New answer' } });
+    expect(response.json()).toEqual({
+      message: faqMessages.updated,
+      data: { _id: id, question: 'New question', answer: 'New answer', version: expect.stringMatching(/^\d+$/) },
+    });
     const without = await t.request({ method: 'PUT', url: `/update-faq/${id}`, payload: { question: 'Q2', answer: 'A2' } });
     expect(without.statusCode).toBe(200);
     expect(await auditCount(id, 'faq.update')).toBe(2);
@@ -105,6 +108,30 @@ describe('PUT /api/admin/update-faq/:id', () => {
       sql`select before, after from audit_log where target_id = ${id} and action = 'faq.update' order by id limit 1`,
     );
     expect(audit.after.question).toBe('New question');
+  });
+
+  it('answers 409 with who edited it when the FAQ changed since the editor opened it (If-Match)', async () => {
+    const id = await createFaq();
+    const opened = (await t.request({ method: 'GET', url: `/single-faq-detail/${id}` })).json<{ data: { version: string } }>().data.version;
+    const first = await t.request({
+      method: 'PUT',
+      url: `/update-faq/${id}`,
+      payload: { question: 'Mine', answer: 'First' },
+      headers: { 'if-match': `"${opened}"` },
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await t.request({
+      method: 'PUT',
+      url: `/update-faq/${id}`,
+      payload: { question: 'Theirs', answer: 'Second' },
+      headers: { 'if-match': `"${opened}"` },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toMatch(/^Edited by .+ at .+, after you opened it\. Reload to see the change\.$/);
+    const deletion = await t.request({ method: 'PUT', url: `/delete-faq/${id}`, headers: { 'if-match': opened } });
+    expect(deletion.statusCode).toBe(409);
+    const stored = (await t.request({ method: 'GET', url: `/single-faq-detail/${id}` })).json<{ data: { question: string } }>().data;
+    expect(stored.question).toBe('Mine');
   });
 
   it('rejects a body id that differs from the path with 400', async () => {

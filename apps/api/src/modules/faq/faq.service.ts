@@ -1,7 +1,7 @@
 import { faqMessages, type Faq, type FaqBody, type FaqUpdateBody } from '@ute/contract';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import * as repo from './faq.repository';
 
 export interface FaqServiceDeps {
@@ -35,6 +35,7 @@ export function createFaqService({ db }: FaqServiceDeps) {
     return db.transaction(async (tx) => {
       const before = await repo.findFaqById(tx, id, { forUpdate: true });
       if (!before) throw notFound('FAQ');
+      await assertUnchanged(tx, actor, { version: before.version, id, targetType: 'faq' });
       const row = await repo.updateFaq(tx, id, { question: body.question, answer: body.answer });
       if (!row) throw notFound('FAQ');
       const dto = repo.toFaqDto(row);
@@ -45,6 +46,9 @@ export function createFaqService({ db }: FaqServiceDeps) {
 
   async function remove(id: string, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
+      const live = await repo.findFaqById(tx, id, { forUpdate: true });
+      if (!live) throw notFound('FAQ');
+      await assertUnchanged(tx, actor, { version: live.version, id, targetType: 'faq' });
       const row = await repo.markFaqDeleted(tx, id);
       if (!row) throw notFound('FAQ');
       await writeAudit(tx, actor, { action: 'faq.delete', targetType: 'faq', targetId: id, before: repo.toFaqDto(row) });

@@ -21,7 +21,7 @@ export function BlogsPage() {
 
   const handleSubmit = (values: BlogFormValues) => {
     if (saveBlog.isPending) return;
-    saveBlog.mutate({ id: editing?._id ?? null, values });
+    saveBlog.mutate({ id: editing?._id ?? null, version: editing?.version, values });
   };
 
   const columns = useMemo<ColumnDef<Blog, unknown>[]>(

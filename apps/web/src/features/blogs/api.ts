@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { RecordRef } from '../../lib/recordRef';
 import { selectWholeList } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -35,26 +36,29 @@ export function toBlogFormData(values: BlogFormValues): FormData {
   return form;
 }
 
-type BlogSave = { id: string | null; values: BlogFormValues };
+/** `version`: the edited blog's, as the form opened on it (docs/design.md §14). */
+type BlogSave = { id: string | null; version?: string; values: BlogFormValues };
 
 /** Creates the blog (`id` null) or updates it. */
 export function useSaveBlog(options?: MutationCallbacks<BlogSave, RouteResponse<'createBlog'> | RouteResponse<'updateBlog'>>) {
   return useAdminMutation(
     {
-      mutationFn: ({ id, values }: BlogSave) =>
-        id ? api.call('updateBlog', { params: { id }, body: toBlogFormData(values) }) : api.call('createBlog', { body: toBlogFormData(values) }),
+      mutationFn: ({ id, version, values }: BlogSave) =>
+        id
+          ? api.call('updateBlog', { params: { id }, body: toBlogFormData(values), ifMatch: version })
+          : api.call('createBlog', { body: toBlogFormData(values) }),
       invalidates: [queryKeys.blogs.all],
     },
     options,
   );
 }
 
-export function useDeleteBlog(options?: MutationCallbacks<string, RouteResponse<'deleteBlog'>>) {
+export function useDeleteBlog(options?: MutationCallbacks<RecordRef, RouteResponse<'deleteBlog'>>) {
   return useAdminMutation(
     {
-      mutationFn: (id: string) => api.call('deleteBlog', { params: { id } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('deleteBlog', { params: { id }, ifMatch: version }),
       invalidates: [queryKeys.blogs.all],
-      rowIdOf: (id) => id,
+      rowIdOf: ({ id }) => id,
     },
     options,
   );

@@ -54,7 +54,7 @@ describe('FaqFormDialog', () => {
 
   it('edits prefilled with Update, and shows Updating... while pending and ignores another save', async () => {
     const onSubmit = vi.fn();
-    const faq = { _id: 'f1', question: 'Old question', answer: 'Old answer' };
+    const faq = { _id: 'f1', question: 'Old question', answer: 'Old answer', version: '741' };
     const { rerender } = render(<Harness faq={faq} onSubmit={onSubmit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.getByRole('dialog', { name: 'Edit FAQ' })).toBeInTheDocument();

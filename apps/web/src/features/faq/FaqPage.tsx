@@ -23,7 +23,7 @@ export function FaqPage() {
     if (isSaving) return;
     if (editing) {
       if (!editing._id) return; // docs/product.md: edit does nothing without a chosen FAQ
-      updateFaq.mutate({ id: editing._id, ...body });
+      updateFaq.mutate({ id: editing._id, version: editing.version, ...body });
     } else {
       createFaq.mutate(body);
     }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FaqBody, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { RecordRef } from '../../lib/recordRef';
 import { selectWholeList } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -28,12 +29,12 @@ export function useCreateFaq(options?: MutationCallbacks<FaqBody, RouteResponse<
   );
 }
 
-type FaqChange = FaqBody & { id: string };
+type FaqChange = FaqBody & RecordRef;
 
 export function useUpdateFaq(options?: MutationCallbacks<FaqChange, RouteResponse<'updateFaq'>>) {
   return useAdminMutation(
     {
-      mutationFn: ({ id, question, answer }: FaqChange) => api.call('updateFaq', { params: { id }, body: { id, question, answer } }),
+      mutationFn: ({ id, question, answer, version }: FaqChange) => api.call('updateFaq', { params: { id }, body: { id, question, answer }, ifMatch: version }),
       invalidates: [queryKeys.faq.all],
       onError: logFailure('update'),
     },
@@ -41,12 +42,12 @@ export function useUpdateFaq(options?: MutationCallbacks<FaqChange, RouteRespons
   );
 }
 
-export function useDeleteFaq(options?: MutationCallbacks<string, RouteResponse<'deleteFaq'>>) {
+export function useDeleteFaq(options?: MutationCallbacks<RecordRef, RouteResponse<'deleteFaq'>>) {
   return useAdminMutation(
     {
-      mutationFn: (id: string) => api.call('deleteFaq', { params: { id } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('deleteFaq', { params: { id }, ifMatch: version }),
       invalidates: [queryKeys.faq.all],
-      rowIdOf: (id) => id,
+      rowIdOf: ({ id }) => id,
     },
     options,
   );
