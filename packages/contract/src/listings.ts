@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { recordVersionSchema } from './liveEvents';
 import { listingRejectionSchema } from './moderation';
 import { workItemListFields, workItemSummarySchema } from './workItems';
 import {
@@ -9,6 +8,7 @@ import {
   pageNumberSchema,
   pageSizeSchema,
   paginationDataSchema,
+  recordVersionSchema,
   searchTextSchema,
   withCreatedDayRange,
 } from './common';

@@ -23,7 +23,7 @@ export interface RouteRow {
   /** The body is a multipart form (with files) that the handler reads itself: no body schema. */
   readonly consumes?: 'multipart/form-data';
   /** The answer is a streamed file, not JSON: no response schema. */
-  readonly produces?: 'text/csv' | 'application/pdf' | 'text/plain';
+  readonly produces?: 'text/csv' | 'application/pdf' | 'text/plain' | 'text/event-stream';
 }
 
 type ContractSchemas = typeof contractSchemas;
@@ -596,6 +596,8 @@ export function defineApiRoutes(s: ContractSchemas) {
       params: s.idParamSchema,
       response: s.notificationReadResponseSchema,
     },
+    /** The live events of this tab (docs/design.md §14): a Server-Sent Event stream, open until sign-out. */
+    liveEvents: { method: 'GET', path: '/events', access: 'signed-in', produces: 'text/event-stream' },
     readAllNotifications: { method: 'POST', path: '/notifications/read-all', access: 'signed-in', response: s.notificationReadResponseSchema },
     // My daily e-mail digest of unread notifications (Security): each admin reads and sets their own.
     notificationDigest: { method: 'GET', path: '/notifications/digest', access: 'signed-in', response: s.notificationDigestSchema },

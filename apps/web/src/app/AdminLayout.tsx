@@ -36,6 +36,7 @@ import { canOpen, canOpenScreen, screens, sidebarScreens, type ScreenIcon } from
 import { signOut } from '../features/auth/api';
 import { GlobalSearch } from '../features/search/GlobalSearch';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useLiveEvents } from '../features/liveEvents/useLiveEvents';
 import { useWorkQueues } from '../features/workQueues/api';
 import { WorkQueueBadge } from '../features/workQueues/WorkQueueBadge';
 import { workQueueOfScreen } from '../features/workQueues/workQueueLinks';
@@ -93,6 +94,8 @@ export function AdminLayout() {
   const roles = useSession((session) => session.user?.roles ?? []);
   const sidebarEntries = sidebarScreens.filter((screen) => canOpen(roles, screen));
   const workQueues = useWorkQueues();
+  // One stream per signed-in tab: counts, colleagues' changes and notifications as they happen.
+  useLiveEvents();
 
   const handleLogout = async () => {
     // The server revokes the token too (docs/design.md decision 12); the local sign-out happens regardless.

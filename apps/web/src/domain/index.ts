@@ -9,3 +9,5 @@ export { type RefundTarget } from './refunds/refundsApi';
 export { TaxInvoiceButton } from './invoices/TaxInvoiceButton';
 export { RecordNotes } from './notes/RecordNotes';
 export { SavedViewTabs } from './savedViews/SavedViewTabs';
+export { RecordChangeNotice } from './liveEvents/RecordChangeNotice';
+export { forgetChanges, rememberChange, useRecordChange } from './liveEvents/recordChanges';

@@ -31,3 +31,17 @@ describe('apiClient on 401', () => {
     expect(readToken()).toBe('token-2');
   });
 });
+
+describe('apiClient’s record versions', () => {
+  it('sends the version it was given as If-Match, and none without one', async () => {
+    const seen: (string | null)[] = [];
+    handler = (_url, init) => {
+      seen.push(new Headers(init.headers).get('If-Match'));
+      return { body: { message: 'UTE approved successfully' } };
+    };
+    const id = '00000002-0000-4000-8000-000000000001';
+    await api.call('uteStatus', { params: { id }, query: { status: 'Approved' }, ifMatch: '741' });
+    await api.call('uteStatus', { params: { id }, query: { status: 'Approved' } });
+    expect(seen).toEqual(['"741"', null]);
+  });
+});

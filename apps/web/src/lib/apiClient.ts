@@ -52,6 +52,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** The version of the record acted on, as it was loaded: the api answers 409 if it changed since (docs/design.md §14). */
+  ifMatch?: string;
 }
 
 export function buildQuery(query: Record<string, QueryValue> | undefined): string {
@@ -68,6 +70,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.ifMatch) headers['If-Match'] = `"${options.ifMatch}"`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -202,7 +205,7 @@ type BodyOption<N extends JsonRouteName> = ApiRoutes[N] extends { readonly consu
     : { body?: never };
 
 /** What a call of the route `N` takes, as its row in the contract's route table says: its path parameters, query and body. */
-export type CallOptions<N extends JsonRouteName> = ParamsOption<N> & QueryOption<N> & BodyOption<N> & { signal?: AbortSignal };
+export type CallOptions<N extends JsonRouteName> = ParamsOption<N> & QueryOption<N> & BodyOption<N> & { signal?: AbortSignal; ifMatch?: string };
 type CallArgs<N extends JsonRouteName> = object extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
 
 /**
@@ -213,13 +216,14 @@ type CallArgs<N extends JsonRouteName> = object extends CallOptions<N> ? [option
  */
 function callRoute<N extends JsonRouteName>(name: N, ...[options]: CallArgs<N>): Promise<RouteResponse<N>> {
   const { method, path } = API_ROUTES[name];
-  const { params, query, body, signal } = (options ?? {}) as {
+  const { params, query, body, signal, ifMatch } = (options ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, QueryValue>;
     body?: unknown;
     signal?: AbortSignal;
+    ifMatch?: string;
   };
-  return apiRequest<RouteResponse<N>>(method, params ? fillPath(path, params) : path, { query, body, signal });
+  return apiRequest<RouteResponse<N>>(method, params ? fillPath(path, params) : path, { query, body, signal, ifMatch });
 }
 
 export const api = {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type ListOrder } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
@@ -74,7 +75,7 @@ function jobSearchSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
   return { table: jobsSearch, where: and(...conditions), order: SEARCH_ORDERS[filter.sort ?? 'newest'] };
 }
 
-export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: JobRow[]; totalCount: number }> {
+export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: (JobRow & { version: string })[]; totalCount: number }> {
   return listPage(db, {
     ...jobListSource(filter),
     searchSource: jobSearchSource(filter),
@@ -86,9 +87,9 @@ export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ row
 }
 
 /** The live job, locked for the rest of the transaction. */
-export async function lockLiveJob(tx: DbOrTx, id: string): Promise<JobRow | undefined> {
+export async function lockLiveJob(tx: DbOrTx, id: string): Promise<(JobRow & { version: string }) | undefined> {
   const [row] = await tx
-    .select()
+    .select(columnsWithVersion(jobs))
     .from(jobs)
     .where(and(eq(jobs.id, id), isNull(jobs.deletedAt)))
     .for('update');

@@ -16,13 +16,13 @@ import type { Db } from '../../db/database';
 import { readListBatches } from '../../db/keyset';
 import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, each, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
 import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import * as repo from './jobs.repository';
 
 /** The one place a stored job becomes the wire shape of docs/product.md. */
-export function toJobDto(row: repo.JobRow): Job {
+export function toJobDto(row: repo.JobRow & { version: string }): Job {
   return {
     _id: row.id,
     jobId: row.jobId,
@@ -36,6 +36,7 @@ export function toJobDto(row: repo.JobRow): Job {
     status: toListingStatus(row.status),
     rejection: rejectionOf(row),
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -113,6 +114,7 @@ export function createJobsService({ db, notices }: JobsServiceDeps) {
       db.transaction(async (tx) => {
         const job = await repo.lockLiveJob(tx, id);
         if (!job) throw notFound('Job');
+        await assertUnchanged(tx, actor, { version: job.version, id, targetType: 'job' });
         const current = toListingStatus(job.status);
         if (!canSetJobStatus(current, status)) {
           throw conflict(current === 'Approved' && status === 'Rejected' ? listingMessages.approvedJobCannotBeRejected : listingMessages.jobAlready(current));
@@ -128,12 +130,13 @@ export function createJobsService({ db, notices }: JobsServiceDeps) {
 
   /** POST jobs/bulk: each job in turn, through the single-row actions. */
   const bulkJobs = (body: ListingBulkBody, actor: Actor): Promise<BulkResponse> =>
-    runListingBulk(body, { setStatus: (id, status, rejection) => setJobStatus(id, status, rejection, actor), remove: (id) => deleteJob(id, actor) });
+    runListingBulk(body, { setStatus: (id, status, rejection) => setJobStatus(id, status, rejection, each(actor)), remove: (id) => deleteJob(id, each(actor)) });
 
   async function deleteJob(id: string, actor: Actor) {
     await db.transaction(async (tx) => {
       const job = await repo.lockLiveJob(tx, id);
       if (!job) throw notFound('Job');
+        await assertUnchanged(tx, actor, { version: job.version, id, targetType: 'job' });
       const deletedAt = await repo.markJobDeleted(tx, id);
       await writeAudit(tx, actor, { action: 'job.delete', targetType: 'job', targetId: id, before: auditView(job), after: auditView({ ...job, deletedAt }) });
     });

@@ -5,6 +5,7 @@ import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { utesSearch } from '../../db/tables/search.table';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type ListOrder } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
@@ -55,7 +56,7 @@ function uteSearchSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) {
 }
 
 /** One page of live utes (or of the pending ones), newest first (utes_list_idx, utes_pending_idx), and how many match in all. */
-export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: UteRow[]; totalCount: number }> {
+export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ rows: (UteRow & { version: string })[]; totalCount: number }> {
   // Newest first walks the index (created_at desc, id desc) forward; the back half from its end.
   return listPage(db, {
     ...uteListSource(filter),
@@ -68,9 +69,9 @@ export async function listUtes(db: DbOrTx, filter: UteListFilter): Promise<{ row
 }
 
 /** The live ute, locked for the rest of the transaction. */
-export async function lockLiveUte(tx: DbOrTx, id: string): Promise<UteRow | undefined> {
+export async function lockLiveUte(tx: DbOrTx, id: string): Promise<(UteRow & { version: string }) | undefined> {
   const [row] = await tx
-    .select()
+    .select(columnsWithVersion(utes))
     .from(utes)
     .where(and(eq(utes.id, id), isNull(utes.deletedAt)))
     .for('update');

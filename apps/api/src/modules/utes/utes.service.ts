@@ -16,13 +16,13 @@ import { readListBatches } from '../../db/keyset';
 import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../platform/storage/fileStorage';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, each, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
 import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import * as repo from './utes.repository';
 
 /** The one place a stored ute becomes the wire shape of docs/product.md (its spellings included). */
-export function toUteDto(row: repo.UteRow, files: FileStorage): Ute {
+export function toUteDto(row: repo.UteRow & { version: string }, files: FileStorage): Ute {
   return {
     _id: row.id,
     uteId: row.uteId,
@@ -45,6 +45,7 @@ export function toUteDto(row: repo.UteRow, files: FileStorage): Ute {
     status: toListingStatus(row.status),
     rejection: rejectionOf(row),
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -124,6 +125,7 @@ export function createUtesService({ db, files, notices }: UtesServiceDeps) {
       db.transaction(async (tx) => {
         const ute = await repo.lockLiveUte(tx, id);
         if (!ute) throw notFound('Ute');
+        await assertUnchanged(tx, actor, { version: ute.version, id, targetType: 'ute' });
         const current = toListingStatus(ute.status);
         if (!canSetUteStatus(current, status)) throw conflict(listingMessages.uteAlready(current));
         await repo.setUteStatus(tx, id, status, kept);
@@ -137,12 +139,13 @@ export function createUtesService({ db, files, notices }: UtesServiceDeps) {
 
   /** POST utes/bulk: each ute in turn, through the single-row actions. */
   const bulkUtes = (body: ListingBulkBody, actor: Actor): Promise<BulkResponse> =>
-    runListingBulk(body, { setStatus: (id, status, rejection) => setUteStatus(id, status, rejection, actor), remove: (id) => deleteUte(id, actor) });
+    runListingBulk(body, { setStatus: (id, status, rejection) => setUteStatus(id, status, rejection, each(actor)), remove: (id) => deleteUte(id, each(actor)) });
 
   async function deleteUte(id: string, actor: Actor) {
     await db.transaction(async (tx) => {
       const ute = await repo.lockLiveUte(tx, id);
       if (!ute) throw notFound('Ute');
+        await assertUnchanged(tx, actor, { version: ute.version, id, targetType: 'ute' });
       const deletedAt = await repo.markUteDeleted(tx, id);
       await writeAudit(tx, actor, { action: 'ute.delete', targetType: 'ute', targetId: id, before: auditView(ute), after: auditView({ ...ute, deletedAt }) });
     });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REJECTION_NOTE_MAX_LENGTH, REJECTION_REASON_LABELS, REJECTION_REASONS, rejectionSchema, type Rejection } from '@ute/contract';
 import { Button, Field, fieldClass, Modal } from '../../components/ui';
+import { RecordChangeNotice } from '../liveEvents/RecordChangeNotice';
 
 export interface RejectDialogProps {
   /** Whose rejection: 'UTE “Red Hilux”', '3 jobs'. Null closes the dialog. */
@@ -10,21 +11,24 @@ export interface RejectDialogProps {
   isPending: boolean;
   onConfirm: (rejection: Rejection) => void;
   onClose: () => void;
+  /** The one listing being rejected: a colleague's change to it while the dialog is open is said here. */
+  record?: { recordType: string; recordId: string };
 }
 
 /**
  * Reject asks why: a reason from the fixed list (REJECTION_REASONS) and an optional note, which the
  * lister reads in their notice mail ('Another reason' needs the note).
  */
-export function RejectDialog({ subject, isPending, onConfirm, onClose }: RejectDialogProps) {
+export function RejectDialog({ subject, isPending, onConfirm, onClose, record }: RejectDialogProps) {
   return (
     <Modal open={subject !== null} onOpenChange={(open) => !open && !isPending && onClose()} title={`Reject ${subject ?? ''}`} size="sm">
+      {record && <RecordChangeNotice recordType={record.recordType} recordId={record.recordId} className="mb-3" />}
       {subject !== null && <RejectForm isPending={isPending} onConfirm={onConfirm} onClose={onClose} />}
     </Modal>
   );
 }
 
-function RejectForm({ isPending, onConfirm, onClose }: Omit<RejectDialogProps, 'subject'>) {
+function RejectForm({ isPending, onConfirm, onClose }: Omit<RejectDialogProps, 'subject' | 'record'>) {
   // No reason is chosen at first: the select shows 'Choose a reason' and the schema refuses it.
   const form = useForm<z.input<typeof rejectionSchema>, unknown, Rejection>({ resolver: zodResolver(rejectionSchema), defaultValues: { note: '' } });
   const { errors } = form.formState;

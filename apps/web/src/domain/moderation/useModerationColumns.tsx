@@ -7,6 +7,8 @@ import { ModerationActions, type ModerationStatus } from './ModerationActions';
 export interface ModeratedListing {
   _id: string;
   status: ListingStatus;
+  /** The row's version as loaded: the status call sends it (docs/design.md §14). */
+  version?: string;
 }
 
 export interface StatusChange {
@@ -14,6 +16,8 @@ export interface StatusChange {
   status: ModerationStatus;
   /** A rejection's reason and note (RejectDialog). */
   rejection?: Rejection;
+  /** The listing's version when the admin decided (the row's, or the Reject dialog's when it opened). */
+  version?: string;
 }
 
 export interface ModerationColumnOptions<TListing extends ModeratedListing> {
@@ -54,7 +58,7 @@ export function useModerationColumns<TListing extends ModeratedListing>(
               isPending={isSettingStatus || deletion.isRowPending(listing._id)}
               pendingStatus={isSettingStatus ? setStatus.variables?.status : undefined}
               onView={() => onView(listing)}
-              onSetStatus={(status) => (status === 'Rejected' ? onReject(listing) : setStatus.mutate({ id: listing._id, status }))}
+              onSetStatus={(status) => (status === 'Rejected' ? onReject(listing) : setStatus.mutate({ id: listing._id, status, version: listing.version }))}
               onDelete={() => onDelete(listing)}
             />
           );

@@ -49,7 +49,7 @@ export function JobBookingsPage() {
         confirmLabel="Delete"
         pendingLabel="Processing..."
         isPending={deleteBooking.isPending}
-        onConfirm={() => toDelete && deleteBooking.mutate(toDelete._id)}
+        onConfirm={() => toDelete && deleteBooking.mutate({ id: toDelete._id })}
       />
     </BookingList>
   );

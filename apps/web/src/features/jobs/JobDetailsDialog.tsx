@@ -1,6 +1,6 @@
 import type { Job } from '@ute/contract';
 import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui';
-import { listingTone, RecordNotes, rejectionFields } from '../../domain';
+import { listingTone, RecordChangeNotice, RecordNotes, rejectionFields } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 
 /** 'Job Details': every field and the job images, or 'No images available' (docs/product.md, Job Listings). */
@@ -21,7 +21,15 @@ export function JobDetailsDialog({ job, onClose }: { job: Job | null; onClose: (
               { label: 'Work Schedule', value: listOrNA(job.workSchedule) },
               { label: 'Budget', value: formatBudget(job.budget) },
               { label: 'Created Date', value: formatDateTime(job.createdAt) },
-              { label: 'Status', value: <StatusBadge label={job.status} tone={listingTone(job.status)} /> },
+              {
+                label: 'Status',
+                value: (
+                  <>
+                    <StatusBadge label={job.status} tone={listingTone(job.status)} />
+                    <RecordChangeNotice recordType="job" recordId={job._id} className="mt-1" />
+                  </>
+                ),
+              },
               ...rejectionFields(job.rejection),
             ]
           : []

@@ -20,6 +20,7 @@ const pending: Job = {
   status: 'Pending',
   rejection: null,
   createdAt: '2026-03-04T05:06:00.000Z',
+  version: '741',
 };
 const approved: Job = { ...pending, _id: '00000003-0000-4000-8000-000000000002', jobId: 'JOB-000002', title: 'Tip run in Hobart', status: 'Approved' };
 const rejected: Job = {

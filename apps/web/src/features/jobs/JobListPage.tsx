@@ -14,7 +14,7 @@ import {
   TruncatedText,
   useBulkRows,
 } from '../../components/ui';
-import { ListingBulkActions, listingTone, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
+import { ListingBulkActions, listingTone, RecordChangeNotice, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
 import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import { screens } from '../../config/screens';
 import type { FilterValues } from '../../config/urlFilters';
@@ -50,7 +50,16 @@ const JOB_COLUMNS: ColumnDef<Job, unknown>[] = [
     },
   },
   { id: 'createdAt', header: 'Created', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
-  { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge label={row.original.status} tone={listingTone(row.original.status)} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => (
+      <>
+        <StatusBadge label={row.original.status} tone={listingTone(row.original.status)} />
+        <RecordChangeNotice recordType="job" recordId={row.original._id} className="mt-1" />
+      </>
+    ),
+  },
   { id: 'jobId', header: 'JOB ID', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.jobId}</span> },
 ];
 
@@ -144,8 +153,11 @@ export function JobListPage() {
       <RejectDialog
         subject={toReject ? `Job “${nameOf(toReject)}”` : null}
         isPending={setStatus.isPending}
-        onConfirm={(rejection) => toReject && setStatus.mutate({ id: toReject._id, status: 'Rejected', rejection }, { onSuccess: () => setToReject(null) })}
+        onConfirm={(rejection) =>
+          toReject && setStatus.mutate({ id: toReject._id, status: 'Rejected', rejection, version: toReject.version }, { onSuccess: () => setToReject(null) })
+        }
         onClose={() => setToReject(null)}
+        record={toReject ? { recordType: 'job', recordId: toReject._id } : undefined}
       />
       <ConfirmDeleteDialog
         target={toDelete}
@@ -155,7 +167,8 @@ export function JobListPage() {
         deletion={deleteJob}
         pendingLabel="Processing"
       />
-      <JobDetailsDialog job={viewed} onClose={() => setViewed(null)} />
+      {/* The open dialog shows the list's latest read of its row (a colleague's change refreshes it). */}
+      <JobDetailsDialog job={viewed && (jobs.data?.rows.find((row) => row._id === viewed._id) ?? viewed)} onClose={() => setViewed(null)} />
     </section>
   );
 }

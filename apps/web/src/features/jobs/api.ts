@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { JobSort, ListingBulkBody, RouteResponse } from '@ute/contract';
 import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
+import type { RecordRef } from '../../lib/recordRef';
 import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import { workItemQuery } from '../../lib/workItemQuery';
 import { selectListPage } from '../../lib/listQuery';
@@ -55,7 +56,8 @@ export function useSetJobStatus(options?: MutationCallbacks<StatusChange, RouteR
   return useAdminMutation(
     {
       // A rejection's reason and note go as the call's body.
-      mutationFn: ({ id, status, rejection }: StatusChange) => api.call('jobStatus', { params: { id }, query: { status }, body: rejection }),
+      mutationFn: ({ id, status, rejection, version }: StatusChange) =>
+        api.call('jobStatus', { params: { id }, query: { status }, body: rejection, ifMatch: version }),
       invalidates: [queryKeys.jobs.all],
       rowIdOf: ({ id }) => id,
     },
@@ -63,12 +65,12 @@ export function useSetJobStatus(options?: MutationCallbacks<StatusChange, RouteR
   );
 }
 
-export function useDeleteJob(options?: MutationCallbacks<string, RouteResponse<'deleteJob'>>) {
+export function useDeleteJob(options?: MutationCallbacks<RecordRef, RouteResponse<'deleteJob'>>) {
   return useAdminMutation(
     {
-      mutationFn: (id: string) => api.call('deleteJob', { params: { id } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('deleteJob', { params: { id }, ifMatch: version }),
       invalidates: [queryKeys.jobs.all, queryKeys.dashboard],
-      rowIdOf: (id) => id,
+      rowIdOf: ({ id }) => id,
     },
     options,
   );

@@ -26,6 +26,7 @@ const baseUte: Ute = {
   status: 'Pending',
   rejection: null,
   createdAt: '2026-03-04T05:06:00.000Z',
+  version: '741',
 };
 const approved: Ute = { ...baseUte, _id: '00000002-0000-4000-8000-000000000002', uteId: 'UTE-000002', status: 'Approved' };
 const bare: Ute = {

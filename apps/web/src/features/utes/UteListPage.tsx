@@ -14,7 +14,7 @@ import {
   TruncatedText,
   useBulkRows,
 } from '../../components/ui';
-import { ListingBulkActions, listingTone, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
+import { ListingBulkActions, listingTone, RecordChangeNotice, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
 import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import { screens } from '../../config/screens';
 import type { FilterValues } from '../../config/urlFilters';
@@ -61,7 +61,16 @@ const UTE_COLUMNS: ColumnDef<Ute, unknown>[] = [
       return first ? <ImageThumbnail src={imageUrl.ute(first)} alt={`${row.original.fullName ?? row.original.uteId} image`} size={40} round /> : 'N/A';
     },
   },
-  { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge label={row.original.status} tone={listingTone(row.original.status)} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => (
+      <>
+        <StatusBadge label={row.original.status} tone={listingTone(row.original.status)} />
+        <RecordChangeNotice recordType="ute" recordId={row.original._id} className="mt-1" />
+      </>
+    ),
+  },
   { id: 'createdAt', header: 'Created At', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
   { id: 'uteId', header: 'UTE ID', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.uteId}</span> },
 ];
@@ -154,8 +163,11 @@ export function UteListPage() {
       <RejectDialog
         subject={toReject ? `UTE “${nameOf(toReject)}”` : null}
         isPending={setStatus.isPending}
-        onConfirm={(rejection) => toReject && setStatus.mutate({ id: toReject._id, status: 'Rejected', rejection }, { onSuccess: () => setToReject(null) })}
+        onConfirm={(rejection) =>
+          toReject && setStatus.mutate({ id: toReject._id, status: 'Rejected', rejection, version: toReject.version }, { onSuccess: () => setToReject(null) })
+        }
         onClose={() => setToReject(null)}
+        record={toReject ? { recordType: 'ute', recordId: toReject._id } : undefined}
       />
       <ConfirmDeleteDialog
         target={toDelete}
@@ -165,7 +177,8 @@ export function UteListPage() {
         deletion={deleteUte}
         pendingLabel="Processing"
       />
-      <UteDetailsDialog ute={viewed} onClose={() => setViewed(null)} />
+      {/* The open dialog shows the list's latest read of its row (a colleague's change refreshes it). */}
+      <UteDetailsDialog ute={viewed && (utes.data?.rows.find((row) => row._id === viewed._id) ?? viewed)} onClose={() => setViewed(null)} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ListingBulkBody, RouteResponse } from '@ute/contract';
 import type { StatusChange } from '../../domain';
 import { api } from '../../lib/apiClient';
+import type { RecordRef } from '../../lib/recordRef';
 import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import { workItemQuery } from '../../lib/workItemQuery';
 import { selectListPage } from '../../lib/listQuery';
@@ -60,7 +61,8 @@ export function useSetUteStatus(options?: MutationCallbacks<StatusChange, RouteR
   return useAdminMutation(
     {
       // A rejection's reason and note go as the call's body.
-      mutationFn: ({ id, status, rejection }: StatusChange) => api.call('uteStatus', { params: { id }, query: { status }, body: rejection }),
+      mutationFn: ({ id, status, rejection, version }: StatusChange) =>
+        api.call('uteStatus', { params: { id }, query: { status }, body: rejection, ifMatch: version }),
       invalidates: [queryKeys.utes.all],
       rowIdOf: ({ id }) => id,
     },
@@ -68,12 +70,12 @@ export function useSetUteStatus(options?: MutationCallbacks<StatusChange, RouteR
   );
 }
 
-export function useDeleteUte(options?: MutationCallbacks<string, RouteResponse<'deleteUte'>>) {
+export function useDeleteUte(options?: MutationCallbacks<RecordRef, RouteResponse<'deleteUte'>>) {
   return useAdminMutation(
     {
-      mutationFn: (id: string) => api.call('deleteUte', { params: { id } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('deleteUte', { params: { id }, ifMatch: version }),
       invalidates: [queryKeys.utes.all, queryKeys.dashboard],
-      rowIdOf: (id) => id,
+      rowIdOf: ({ id }) => id,
     },
     options,
   );
