@@ -10,6 +10,7 @@ import {
   textSchema,
   withCreatedDayRange,
 } from './common';
+import { workItemListFields, workItemSummarySchema } from './workItems';
 import { workQueueFlagSchema } from './workQueues';
 
 export const BOOKING_STATUSES = ['pending', 'accepted', 'dispatched', 'delivered', 'completed', 'cancelled'] as const;
@@ -106,6 +107,8 @@ export const bookingListFieldsSchema = z.strictObject({
     .max(40, bookingListTexts.statusInvalid)
     .optional(),
   ...createdDayRangeFields,
+  /** The AwaitingPayout queue's items held by me or nobody, and the longest waiting first (docs/design.md §15). */
+  ...workItemListFields,
 });
 export const bookingListQuerySchema = withCreatedDayRange(bookingListFieldsSchema);
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
@@ -115,6 +118,8 @@ export const uteBookingSchema = z.object({
   uteBookingId: z.string(),
   bookingBy: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   uteName: z.string(),
+  /** Its place in the uteBookingsAwaitingPayout queue (how long, whose), null when not waiting in it (docs/design.md §15). */
+  workItem: workItemSummarySchema.nullable().optional(),
   amount: z.number(),
   actualAmount: z.number().nullable(),
   requestAmount: z.number().nullable(),
@@ -140,6 +145,8 @@ export const jobBookingSchema = z.object({
   bookingBy: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   uteOwner: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   uteName: z.string(),
+  /** Its place in the jobBookingsAwaitingPayout queue (how long, whose), null when not waiting in it (docs/design.md §15). */
+  workItem: workItemSummarySchema.nullable().optional(),
   amount: z.number(),
   status: z.string(),
   isTransfered: z.boolean(),

@@ -17,7 +17,7 @@ import { notifications } from '../../db/tables/notifications.table';
 import { queryReplies } from '../../db/tables/queries.table';
 import { utes } from '../../db/tables/utes.table';
 import { workItems } from '../../db/tables/workItems.table';
-import { createCustomerQuery, createQueryReply, createUte } from '../../test/factories';
+import { createCustomerQuery, createQueryReply, createUser, createUte, createUteBooking } from '../../test/factories';
 import { createTestApp, engine, signInAs, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { createDashboardService } from '../dashboard/dashboard.service';
 import { createAssignmentsService } from './assignments.service';
@@ -323,6 +323,25 @@ describe(`assignments api (${engine})`, () => {
       const oldestFirst = (await list('&waitSort=oldest')).data.map((ute) => Date.parse(ute.workItem!.enteredAt));
       expect(oldestFirst).toEqual([...oldestFirst].sort((x, y) => x - y));
       expect((await t.request({ method: 'GET', url: '/get-all-ute-list?assigned=someone', token: admin.token })).statusCode).toBe(400);
+    });
+
+    it('gives the ute bookings awaiting payout the same filter, order and waits (finance)', async () => {
+      const admin = await signInAs(t, ['finance']);
+      const owner = await createUser(db());
+      const [older, newer] = [
+        await createUteBooking(db(), { ownerId: owner.id, status: 'delivered', transferState: 'none' }),
+        await createUteBooking(db(), { ownerId: owner.id, status: 'delivered', transferState: 'none' }),
+      ];
+      await backdate('uteBookingsAwaitingPayout', older.id, new Date(Date.now() - 50 * HOUR));
+      await take(older.id, admin.token, null, 'uteBookingsAwaitingPayout');
+      await take(newer.id, admin.token, null, 'uteBookingsAwaitingPayout');
+      const response = await t.request({ method: 'GET', url: '/ute-booking-list?awaitingPayout=true&assigned=me&waitSort=oldest', token: admin.token });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ data: { _id: string; workItem: { assigneeId: string; overdueAt: string } | null }[]; totalCount: number }>();
+      expect(body.data.map((row) => row._id)).toEqual([older.id, newer.id]);
+      expect(body.totalCount).toBe(2);
+      expect(Date.parse(body.data[0].workItem!.overdueAt)).toBeLessThan(Date.now());
+      expect(Date.parse(body.data[1].workItem!.overdueAt)).toBeGreaterThan(Date.now());
     });
 
     it('gives the queries list the same filter and each row its wait', async () => {

@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BookingKind, CreatedDayRange, OwnerPayoutBlockers, PaymentKind } from '@ute/contract';
+import type { BookingKind, CreatedDayRange, OwnerPayoutBlockers, PaymentKind, WorkItemQueue } from '@ute/contract';
 import { COUNTERS, type CounterName } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import type { DbOrTx } from '../../db/database';
 import { listPage, type ListOrder } from '../../db/paging';
+import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
+import { oldestFirstOrder } from '../assignments/workItemLists';
 import { ownerBankAccounts, users } from '../../db/tables/users.table';
 import { jobBookings, uteBookings, type TransferState } from '../../db/tables/bookings.table';
 import { ownerPayoutStatus } from '../../db/tables/payouts.table';
@@ -74,6 +76,8 @@ export interface BookingListFilter extends CreatedDayRange {
   userId?: string;
   /** Only the bookings in this status, exactly as stored (Analytics' drill-down). */
   status?: string;
+  /** The AwaitingPayout queue's items by holder, or the longest waiting first (docs/design.md §15). */
+  workItems?: WorkItemListFilter;
   page: number;
   limit: number;
 }
@@ -84,7 +88,12 @@ type BookingTable = typeof uteBookings | typeof jobBookings;
  * The rows of a booking list and the counter that keeps their number (none: a COUNT(*)). Spelt as
  * the partial indexes' predicates (the tabs', the awaiting payout ones), so a page is an index walk.
  */
-function bookingListWhere(table: BookingTable, filter: BookingListSourceFilter, counters: Record<PaymentKind | 'awaitingPayout', CounterName>) {
+function bookingListWhere(
+  table: BookingTable,
+  filter: BookingListSourceFilter,
+  counters: Record<PaymentKind | 'awaitingPayout', CounterName>,
+  queue: WorkItemQueue,
+) {
   const conditions: SQL[] = [isNull(table.deletedAt)];
   if (filter.payment) conditions.push(paymentFilter(table.transactionId, filter.payment));
   if (filter.isAwaitingPayout) conditions.push(eq(table.status, 'delivered'), eq(table.transferState, 'none'));
@@ -107,6 +116,10 @@ function bookingListWhere(table: BookingTable, filter: BookingListSourceFilter, 
     conditions.push(...createdDayConditions(table.createdAt, filter));
     counter = null;
   }
+  if (isWorkItemListed(filter.workItems)) {
+    conditions.push(workItemCondition(queue, table.id, filter.workItems));
+    counter = null;
+  }
   return { where: and(...conditions), counter };
 }
 
@@ -125,11 +138,13 @@ const JOB_BOOKING_COUNTERS = {
 
 /** The ute bookings list's rows and order, newest first, without its page: what a page reads and what the export reads. */
 export function uteBookingListSource(filter: BookingListSourceFilter) {
-  const { where } = bookingListWhere(uteBookings, filter, UTE_BOOKING_COUNTERS);
+  const { where } = bookingListWhere(uteBookings, filter, UTE_BOOKING_COUNTERS, 'uteBookingsAwaitingPayout');
   return {
     table: uteBookings,
     where,
-    order: { columns: [uteBookings.createdAt, uteBookings.id], index: 'desc' } satisfies ListOrder,
+    order: filter.workItems?.waitSort
+      ? oldestFirstOrder('uteBookingsAwaitingPayout', uteBookings.id)
+      : ({ columns: [uteBookings.createdAt, uteBookings.id], index: 'desc' } satisfies ListOrder),
     joins: { booker: { table: users, on: eq(users.id, uteBookings.bookedBy), fields: { id: users.id, firstName: users.firstName, lastName: users.lastName } } },
   };
 }
@@ -138,11 +153,13 @@ export function uteBookingListSource(filter: BookingListSourceFilter) {
 export function jobBookingListSource(filter: BookingListSourceFilter) {
   const booker = alias(users, 'booker');
   const owner = alias(users, 'owner');
-  const { where } = bookingListWhere(jobBookings, filter, JOB_BOOKING_COUNTERS);
+  const { where } = bookingListWhere(jobBookings, filter, JOB_BOOKING_COUNTERS, 'jobBookingsAwaitingPayout');
   return {
     table: jobBookings,
     where,
-    order: { columns: [jobBookings.createdAt, jobBookings.id], index: 'desc' } satisfies ListOrder,
+    order: filter.workItems?.waitSort
+      ? oldestFirstOrder('jobBookingsAwaitingPayout', jobBookings.id)
+      : ({ columns: [jobBookings.createdAt, jobBookings.id], index: 'desc' } satisfies ListOrder),
     joins: {
       booker: { table: booker, on: eq(booker.id, jobBookings.bookedBy), fields: { id: booker.id, firstName: booker.firstName, lastName: booker.lastName } },
       owner: { table: owner, on: eq(owner.id, jobBookings.ownerId), fields: { id: owner.id, firstName: owner.firstName, lastName: owner.lastName } },
@@ -182,7 +199,7 @@ const payoutBlockersJoin = (ownerId: typeof uteBookings.ownerId | typeof jobBook
 });
 
 export async function listUteBookings(db: DbOrTx, filter: BookingListFilter): Promise<{ rows: UteBookingRow[]; total: number }> {
-  const { counter } = bookingListWhere(uteBookings, filter, UTE_BOOKING_COUNTERS);
+  const { counter } = bookingListWhere(uteBookings, filter, UTE_BOOKING_COUNTERS, 'uteBookingsAwaitingPayout');
   const source = uteBookingListSource(filter);
   const joins = { ...source.joins, payoutBlockers: payoutBlockersJoin(uteBookings.ownerId) };
   const { rows, totalCount } = await listPage(db, { ...source, joins, counter, page: filter.page, limit: filter.limit });
@@ -190,7 +207,7 @@ export async function listUteBookings(db: DbOrTx, filter: BookingListFilter): Pr
 }
 
 export async function listJobBookings(db: DbOrTx, filter: BookingListFilter): Promise<{ rows: JobBookingRow[]; total: number }> {
-  const { counter } = bookingListWhere(jobBookings, filter, JOB_BOOKING_COUNTERS);
+  const { counter } = bookingListWhere(jobBookings, filter, JOB_BOOKING_COUNTERS, 'jobBookingsAwaitingPayout');
   const source = jobBookingListSource(filter);
   const joins = { ...source.joins, payoutBlockers: payoutBlockersJoin(jobBookings.ownerId) };
   const { rows, totalCount } = await listPage(db, { ...source, joins, counter, page: filter.page, limit: filter.limit });

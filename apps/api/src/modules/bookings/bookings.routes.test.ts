@@ -51,6 +51,8 @@ describe('bookings api (offline ledger provider)', () => {
           'uteBookingId',
           'uteBy',
           'uteName',
+          // Its place in the awaiting-payout queue, null here (docs/design.md §15).
+          'workItem',
         ].sort(),
       );
     });

@@ -10,9 +10,9 @@ export async function bookingsRoutes(fastify: FastifyInstance): Promise<void> {
   const bookings = createBookingsService({ db: app.ctx.db, payoutProviderName: app.ctx.payouts.name });
   const tags = ['bookings'];
 
-  app.route({ ...routeOptions('uteBookings', tags), handler: (request) => bookings.getUteBookings(request.query) });
+  app.route({ ...routeOptions('uteBookings', tags), handler: (request) => bookings.getUteBookings(request.query, request.admin?.id) });
 
-  app.route({ ...routeOptions('jobBookings', tags), handler: (request) => bookings.getJobBookings(request.query) });
+  app.route({ ...routeOptions('jobBookings', tags), handler: (request) => bookings.getJobBookings(request.query, request.admin?.id) });
 
   app.route({
     ...routeOptions('uteBookingsExport', tags),
@@ -21,7 +21,7 @@ export async function bookingsRoutes(fastify: FastifyInstance): Promise<void> {
         fileName: 'ute-bookings',
         targetType: 'ute_booking',
         filter: request.query,
-        chunks: bookings.exportUteBookings(request.query),
+        chunks: bookings.exportUteBookings(request.query, request.admin?.id),
       }),
   });
 
@@ -32,7 +32,7 @@ export async function bookingsRoutes(fastify: FastifyInstance): Promise<void> {
         fileName: 'job-bookings',
         targetType: 'job_booking',
         filter: request.query,
-        chunks: bookings.exportJobBookings(request.query),
+        chunks: bookings.exportJobBookings(request.query, request.admin?.id),
       }),
   });
 

@@ -13,6 +13,7 @@ import {
   type UteBooking,
 } from '@ute/contract';
 import { readListBatches } from '../../db/keyset';
+import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import { csvChunks, dollars, maskAccountNumber, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
@@ -84,12 +85,14 @@ function toJobBookingDto(row: JobBookingRow): JobBooking {
  * for, and so do one booking asked for by id (search does not know its tab), one user's bookings and
  * the created-day or status drill-down.
  */
-function bookingListFilter(query: BookingExportQuery): BookingListSourceFilter {
+function bookingListFilter(query: BookingExportQuery, adminId?: string, isPage = false): BookingListSourceFilter {
   const isAwaitingPayout = query.awaitingPayout === 'true';
   // Analytics' drill-down (a day's bookings, of one status) counts both tabs: so does the list.
   const isDrillDown = Boolean(query.status || query.createdFrom || query.createdTo);
   const isAcrossTabs = isAwaitingPayout || Boolean(query.id) || Boolean(query.userId) || isDrillDown;
   return {
+    // The queue's holder filter and order (docs/design.md §15): the export keeps its own order.
+    workItems: workItemListFilterOf(query, adminId, { isSorted: isPage }),
     payment: query.payment ?? (isAcrossTabs ? undefined : 'stripe'),
     isAwaitingPayout,
     id: query.id,
@@ -168,26 +171,42 @@ export interface BookingsServiceDeps {
 }
 
 export function createBookingsService({ db, payoutProviderName }: BookingsServiceDeps) {
-  async function getUteBookings(query: BookingListQuery) {
-    const page = await listUteBookings(db, { ...bookingListFilter(query), page: query.page, limit: query.limit });
+  async function getUteBookings(query: BookingListQuery, adminId?: string) {
+    const page = await listUteBookings(db, { ...bookingListFilter(query, adminId, true), page: query.page, limit: query.limit });
     const refunded = await refundedCentsOfBookings(db, 'ute', page.rows);
-    return toBookingListResponse(payoutProviderName, query, page, (row) => withRefunded(toUteBookingDto(row), refunded));
+    const items = await workItemSummariesOf(
+      db,
+      'uteBookingsAwaitingPayout',
+      page.rows.map((row) => row.id),
+    );
+    return toBookingListResponse(payoutProviderName, query, page, (row) => ({
+      ...withRefunded(toUteBookingDto(row), refunded),
+      workItem: items.get(row.id) ?? null,
+    }));
   }
 
-  async function getJobBookings(query: BookingListQuery) {
-    const page = await listJobBookings(db, { ...bookingListFilter(query), page: query.page, limit: query.limit });
+  async function getJobBookings(query: BookingListQuery, adminId?: string) {
+    const page = await listJobBookings(db, { ...bookingListFilter(query, adminId, true), page: query.page, limit: query.limit });
     const refunded = await refundedCentsOfBookings(db, 'job', page.rows);
-    return toBookingListResponse(payoutProviderName, query, page, (row) => withRefunded(toJobBookingDto(row), refunded));
+    const items = await workItemSummariesOf(
+      db,
+      'jobBookingsAwaitingPayout',
+      page.rows.map((row) => row.id),
+    );
+    return toBookingListResponse(payoutProviderName, query, page, (row) => ({
+      ...withRefunded(toJobBookingDto(row), refunded),
+      workItem: items.get(row.id) ?? null,
+    }));
   }
 
   /** GET ute-booking-list/export: every booking of the list under this query (tab, work queue), as CSV, read in batches. */
-  function exportUteBookings(query: BookingExportQuery): AsyncGenerator<string> {
-    return csvChunks(UTE_BOOKING_CSV, readListBatches(db, uteBookingExportSource(bookingListFilter(query))));
+  function exportUteBookings(query: BookingExportQuery, adminId?: string): AsyncGenerator<string> {
+    return csvChunks(UTE_BOOKING_CSV, readListBatches(db, uteBookingExportSource(bookingListFilter(query, adminId))));
   }
 
   /** GET job-booking-list/export: the same for job bookings. */
-  function exportJobBookings(query: BookingExportQuery): AsyncGenerator<string> {
-    return csvChunks(JOB_BOOKING_CSV, readListBatches(db, jobBookingExportSource(bookingListFilter(query))));
+  function exportJobBookings(query: BookingExportQuery, adminId?: string): AsyncGenerator<string> {
+    return csvChunks(JOB_BOOKING_CSV, readListBatches(db, jobBookingExportSource(bookingListFilter(query, adminId))));
   }
 
   /**

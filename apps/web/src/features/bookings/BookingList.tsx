@@ -5,6 +5,7 @@ import { ActiveFilter, Button, EmptyState, ExportCsvButton, PagedListView, PageH
 import { screens } from '../../config/screens';
 import type { FilterValues } from '../../config/urlFilters';
 import { RefundDialog, SavedViewTabs, type RefundTarget } from '../../domain';
+import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import { downloadFile } from '../../lib/apiClient';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { createdDayLabel, hasCreatedDays } from '../../lib/createdDayFilter';
@@ -42,6 +43,8 @@ function bookingListParamsOf(params: FilterValues<typeof screens.uteBookings.fil
     status: params.bookingStatus,
     createdFrom: params.createdFrom,
     createdTo: params.createdTo,
+    assigned: params.assigned,
+    waitSort: params.waitSort,
   };
   return { tab, isAwaitingPayout, isOneBooking, isOneUser, isAcrossTabs, listParams };
 }
@@ -77,6 +80,24 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
 
   const columnsWithActions = useMemo<ColumnDef<BookingOf<K>, unknown>[]>(
     () => [
+      // The wait, holder and Assign menu (docs/design.md §15): on the AwaitingPayout queue's list.
+      ...(isAwaitingPayout
+        ? [
+            {
+              id: 'workItem',
+              header: 'Waiting',
+              cell: ({ row }: { row: { original: BookingOf<K> } }) => (
+                <WorkItemCell
+                  queue={kind === 'ute' ? 'uteBookingsAwaitingPayout' : 'jobBookingsAwaitingPayout'}
+                  recordId={row.original._id}
+                  item={row.original.workItem}
+                  label={`booking ${referenceOf(row.original)}`}
+                  invalidates={[queryKeys.bookings.all(kind)]}
+                />
+              ),
+            },
+          ]
+        : []),
       ...columns,
       {
         id: 'actions',
@@ -132,7 +153,7 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
         },
       },
     ],
-    [columns, stripeTransfer, isTransferBlocked, moreActions, kind],
+    [columns, stripeTransfer, isTransferBlocked, moreActions, kind, isAwaitingPayout],
   );
 
   return (
@@ -153,11 +174,12 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
       {isAwaitingPayout ? (
         <ActiveFilter
           label={WORK_QUEUE_LABELS[kind === 'ute' ? 'uteBookingsAwaitingPayout' : 'jobBookingsAwaitingPayout']}
-          onClear={() => setParams({ awaitingPayout: '' })}
+          onClear={() => setParams({ awaitingPayout: '', assigned: '', waitSort: '' })}
         />
       ) : (
         !isAcrossTabs && <TabStrip label="Payment type" value={tab} options={BOOKING_TABS} onChange={(next) => setParams({ tab: next })} />
       )}
+      {isAwaitingPayout && <WorkItemFilters values={params} onChange={setParams} />}
       <PayoutProviderNote provider={bookings.data?.payoutProvider} />
       <PagedListView
         list={bookings}

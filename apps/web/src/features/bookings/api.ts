@@ -11,6 +11,7 @@ import {
 } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
+import { workItemQuery } from '../../lib/workItemQuery';
 import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
@@ -35,6 +36,9 @@ export interface BookingListParams extends Partial<CreatedDayParams> {
   userId?: string;
   /** Only the bookings in this status, exactly as stored (Analytics' drill-down, `?bookingStatus=`). */
   status?: string;
+  /** The AwaitingPayout queue's items held by me or nobody ('' = anyone), and 'oldest' first (docs/design.md §15). */
+  assigned?: string;
+  waitSort?: string;
 }
 
 /** The list's query without its page: the list's call and its CSV export send the same. */
@@ -45,6 +49,7 @@ export const bookingListQuery = (params: BookingListParams) => ({
   userId: params.userId || undefined,
   status: params.status || undefined,
   ...createdDayQuery(params),
+  ...workItemQuery(params),
 });
 
 /** The CSV export of each kind's list. */
