@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageNumberSchema, pageSizeSchema, paginationDataSchema, recordVersionSchema, textSchema } from './common';
+import { workItemListFields, workItemSummarySchema } from './workItems';
 import { workQueueFlagSchema } from './workQueues';
 
 export const faqSchema = z.object({
@@ -107,6 +108,8 @@ export const shipmentSchema = z.object({
   price: z.number().nullable(),
   contactDetail: z.array(contactDetailSchema),
   createdAt: z.string(),
+  /** Its place in the quotesAwaitingPrice queue (how long, whose), null when not waiting in it; lists only (docs/design.md §15). */
+  workItem: workItemSummarySchema.nullable().optional(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
@@ -115,6 +118,8 @@ export const quoteListQuerySchema = z.strictObject({
   limit: pageSizeSchema('limit').default(10),
   /** Only the quotes still waiting for a price, status requested (the quotesAwaitingPrice work queue). */
   awaitingPrice: workQueueFlagSchema('awaitingPrice'),
+  /** The quotesAwaitingPrice queue's items held by me or nobody, and the longest waiting first (docs/design.md §15). */
+  ...workItemListFields,
 });
 export const quoteListResponseSchema = z.object({
   data: z.array(shipmentSchema),

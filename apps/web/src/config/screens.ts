@@ -84,7 +84,7 @@ const SCREEN_ROWS = {
     access: ['jobBookings'],
     filters: { page: 1, tab: 'stripe', awaitingPayout: '', bookingStatus: '', ...createdIn, ...openRow, ...byUser, ...queueFilters },
   },
-  quotes: { path: '/quotes', label: 'Quotes', icon: 'Receipt', access: ['quotes'], filters: { page: 1, awaitingPrice: '' } },
+  quotes: { path: '/quotes', label: 'Quotes', icon: 'Receipt', access: ['quotes'], filters: { page: 1, awaitingPrice: '', ...queueFilters } },
   shipment: { path: '/shipment/:id', label: 'Shipment', access: ['shipment'] },
   users: { path: '/all-users', label: 'Users List', icon: 'Users', access: ['users'], filters: { page: 1, search: '', ...createdIn, ...openRow } },
   user: { path: '/users/:id', label: 'User', access: ['userStory'] },

@@ -17,7 +17,7 @@ import { notifications } from '../../db/tables/notifications.table';
 import { queryReplies } from '../../db/tables/queries.table';
 import { utes } from '../../db/tables/utes.table';
 import { workItems } from '../../db/tables/workItems.table';
-import { createCustomerQuery, createQueryReply, createUser, createUte, createUteBooking } from '../../test/factories';
+import { createCustomerQuery, createQueryReply, createShipment, createUser, createUte, createUteBooking } from '../../test/factories';
 import { createTestApp, engine, signInAs, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { createDashboardService } from '../dashboard/dashboard.service';
 import { createAssignmentsService } from './assignments.service';
@@ -342,6 +342,18 @@ describe(`assignments api (${engine})`, () => {
       expect(body.totalCount).toBe(2);
       expect(Date.parse(body.data[0].workItem!.overdueAt)).toBeLessThan(Date.now());
       expect(Date.parse(body.data[1].workItem!.overdueAt)).toBeGreaterThan(Date.now());
+    });
+
+    it('gives the quotes awaiting a price the same filter and waits', async () => {
+      const admin = await signInAs(t, ['moderator']);
+      const quote = await createShipment(db(), { status: 'requested' });
+      await take(quote.id, admin.token, null, 'quotesAwaitingPrice');
+      const response = await t.request({ method: 'GET', url: '/all-shipments?awaitingPrice=true&assigned=me&waitSort=oldest', token: admin.token });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ data: { _id: string; workItem: { queue: string; assigneeId: string } | null }[]; totalCounts: number }>();
+      expect(body.data.map((row) => row._id)).toEqual([quote.id]);
+      expect(body.totalCounts).toBe(1);
+      expect(body.data[0].workItem).toMatchObject({ queue: 'quotesAwaitingPrice', assigneeId: admin.id });
     });
 
     it('gives the queries list the same filter and each row its wait', async () => {

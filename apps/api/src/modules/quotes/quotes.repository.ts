@@ -3,6 +3,8 @@ import type { Shipment } from '@ute/contract';
 import { COUNTERS } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { listPage, type ListOrder } from '../../db/paging';
+import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
+import { oldestFirstOrder } from '../assignments/workItemLists';
 import { shipments } from '../../db/tables/quotes.table';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -29,11 +31,15 @@ export function toShipmentDto(row: ShipmentRow): Shipment {
 }
 
 /** The list's rows and order, without its page: what a page reads and what the export reads. */
-export function shipmentListSource(options: { isAwaitingPrice?: boolean }) {
+export function shipmentListSource(options: { isAwaitingPrice?: boolean; workItems?: WorkItemListFilter }) {
+  const where = options.isAwaitingPrice ? and(isNull(shipments.deletedAt), eq(shipments.status, 'requested')) : isNull(shipments.deletedAt);
   return {
     table: shipments,
-    where: options.isAwaitingPrice ? and(isNull(shipments.deletedAt), eq(shipments.status, 'requested')) : isNull(shipments.deletedAt),
-    order: { columns: [shipments.createdAt, shipments.id], index: 'desc' } satisfies ListOrder,
+    // The queue's holder filter (docs/design.md §15).
+    where: isWorkItemListed(options.workItems) ? and(where, workItemCondition('quotesAwaitingPrice', shipments.id, options.workItems)) : where,
+    order: options.workItems?.waitSort
+      ? oldestFirstOrder('quotesAwaitingPrice', shipments.id)
+      : ({ columns: [shipments.createdAt, shipments.id], index: 'desc' } satisfies ListOrder),
   };
 }
 
@@ -44,13 +50,13 @@ export function shipmentListSource(options: { isAwaitingPrice?: boolean }) {
  */
 export async function listShipments(
   db: DbOrTx,
-  options: { page: number; limit: number; isAwaitingPrice?: boolean },
+  options: { page: number; limit: number; isAwaitingPrice?: boolean; workItems?: WorkItemListFilter },
 ): Promise<{ rows: ShipmentRow[]; totalCount: number }> {
   // No counter keeps all quotes: that total is a COUNT(*), then the page is read from the nearer end.
   // Those waiting for a price (shipments_awaiting_price_idx's predicate) have their counter.
   return listPage(db, {
     ...shipmentListSource(options),
-    counter: options.isAwaitingPrice ? COUNTERS.shipmentsAwaitingPrice : null,
+    counter: options.isAwaitingPrice && !isWorkItemListed(options.workItems) ? COUNTERS.shipmentsAwaitingPrice : null,
     page: options.page,
     limit: options.limit,
   });

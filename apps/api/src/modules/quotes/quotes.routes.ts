@@ -13,7 +13,7 @@ export async function quotesRoutes(fastify: FastifyInstance): Promise<void> {
   const mailQuota = limitMailsPerHour(app.ctx.limits, app.ctx.config.MAILS_PER_ADMIN_PER_HOUR);
   const tags = ['quotes'];
 
-  app.route({ ...routeOptions('quotes', tags), handler: (request) => quotes.list(request.query) });
+  app.route({ ...routeOptions('quotes', tags), handler: (request) => quotes.list(request.query, request.admin?.id) });
 
   app.route({
     ...routeOptions('quotesExport', tags),
@@ -22,7 +22,7 @@ export async function quotesRoutes(fastify: FastifyInstance): Promise<void> {
         fileName: 'quotes',
         targetType: 'shipment',
         filter: request.query,
-        chunks: quotes.exportQuotes(request.query),
+        chunks: quotes.exportQuotes(request.query, request.admin?.id),
       }),
   });
 

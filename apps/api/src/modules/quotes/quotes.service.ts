@@ -16,6 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Mailer } from '../../platform/mail/mailer';
 import { quotePriceMail } from '../../platform/mail/templates/quotePriceMail';
+import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import * as repo from './quotes.repository';
 
 const FINAL_SHIPMENT_STATUSES: readonly string[] = ['delivered', 'cancelled'];
@@ -86,18 +87,30 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
     throw conflict(row.status === 'accepted' ? quoteMessages.alreadyAccepted : quoteMessages.notOpen);
   }
 
-  async function list(query: QuoteListQuery): Promise<QuoteListResponse> {
-    const { rows, totalCount } = await repo.listShipments(db, { page: query.page, limit: query.limit, isAwaitingPrice: query.awaitingPrice === 'true' });
+  async function list(query: QuoteListQuery, adminId?: string): Promise<QuoteListResponse> {
+    const { rows, totalCount } = await repo.listShipments(db, {
+      page: query.page,
+      limit: query.limit,
+      isAwaitingPrice: query.awaitingPrice === 'true',
+      workItems: workItemListFilterOf(query, adminId),
+    });
+    const items = await workItemSummariesOf(
+      db,
+      'quotesAwaitingPrice',
+      rows.map((row) => row.id),
+    );
     return {
-      data: rows.map(repo.toShipmentDto),
+      data: rows.map((row) => ({ ...repo.toShipmentDto(row), workItem: items.get(row.id) ?? null })),
       paginationData: { page: query.page, totalPages: totalPagesOf(totalCount, query.limit) },
       totalCounts: totalCount,
     };
   }
 
   /** GET all-shipments/export: every quote of the list under this query, as CSV, read in batches. */
-  function exportQuotes(query: QuoteExportQuery): AsyncGenerator<string> {
-    return csvChunks(QUOTE_CSV, readListBatches(db, repo.shipmentListSource({ isAwaitingPrice: query.awaitingPrice === 'true' })));
+  function exportQuotes(query: QuoteExportQuery, adminId?: string): AsyncGenerator<string> {
+    // The holder filter, in the list's own order (`waitSort` orders the page only).
+    const workItems = workItemListFilterOf(query, adminId, { isSorted: false });
+    return csvChunks(QUOTE_CSV, readListBatches(db, repo.shipmentListSource({ isAwaitingPrice: query.awaitingPrice === 'true', workItems })));
   }
 
   async function get(id: string): Promise<Shipment> {

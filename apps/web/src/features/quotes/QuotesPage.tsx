@@ -5,6 +5,7 @@ import { apiPaths, totalPagesOf, WORK_QUEUE_LABELS, type Shipment } from '@ute/c
 import { ActiveFilter, Button, ConfirmDialog, EmptyState, ExportCsvButton, PagedListView, PageHeader, StatusBadge, TruncatedText } from '../../components/ui';
 import { screens } from '../../config/screens';
 import { SavedViewTabs } from '../../domain';
+import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import { queryKeys } from '../../lib/queryKeys';
 import { downloadFile } from '../../lib/apiClient';
 import { formatDateTime, orNA } from '../../lib/format';
@@ -18,7 +19,7 @@ import { SendPriceDialog } from './SendPriceDialog';
 export function QuotesPage() {
   const navigate = useNavigate();
   const [params, setParams] = useListParams(screens.quotes);
-  const listParams = { isAwaitingPrice: params.awaitingPrice === 'true' };
+  const listParams = { isAwaitingPrice: params.awaitingPrice === 'true', assigned: params.assigned, waitSort: params.waitSort };
   const quotes = useQuotes({ ...listParams, page: params.page });
   const [toReject, setToReject] = useState<Shipment | null>(null);
   const [toPrice, setToPrice] = useState<Shipment | null>(null);
@@ -34,6 +35,24 @@ export function QuotesPage() {
   useKeepPageInRange(quotes, params.page, QUOTES_PAGE_SIZE, setParams);
 
   const columns: ColumnDef<Shipment, unknown>[] = [
+    // The wait, holder and Assign menu (docs/design.md §15): on the quotesAwaitingPrice queue's list.
+    ...(listParams.isAwaitingPrice
+      ? [
+          {
+            id: 'workItem',
+            header: 'Waiting',
+            cell: ({ row }: { row: { original: Shipment } }) => (
+              <WorkItemCell
+                queue="quotesAwaitingPrice"
+                recordId={row.original._id}
+                item={row.original.workItem}
+                label={`quote ${row.original.shipmentId}`}
+                invalidates={[queryKeys.quotes.all]}
+              />
+            ),
+          },
+        ]
+      : []),
     {
       id: 'id',
       header: 'Id',
@@ -102,7 +121,10 @@ export function QuotesPage() {
         countKey={queryKeys.quotes.all}
         countOf={(filters, signal) => countQuotes({ isAwaitingPrice: filters.awaitingPrice === 'true' }, signal)}
       />
-      {listParams.isAwaitingPrice && <ActiveFilter label={WORK_QUEUE_LABELS.quotesAwaitingPrice} onClear={() => setParams({ awaitingPrice: '' })} />}
+      {listParams.isAwaitingPrice && (
+        <ActiveFilter label={WORK_QUEUE_LABELS.quotesAwaitingPrice} onClear={() => setParams({ awaitingPrice: '', assigned: '', waitSort: '' })} />
+      )}
+      {listParams.isAwaitingPrice && <WorkItemFilters values={params} onChange={setParams} />}
       <PagedListView
         list={quotes}
         columns={columns}

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { QuoteListResponse, RouteResponse, Shipment, ShipmentUpdateBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import type { ListPage } from '../../lib/listQuery';
+import { workItemQuery } from '../../lib/workItemQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
@@ -11,10 +12,16 @@ export const QUOTES_PAGE_SIZE = 10;
 export interface QuoteListParams {
   /** Only the quotes still waiting for a price (the quotesAwaitingPrice work queue). */
   isAwaitingPrice: boolean;
+  /** The queue's items held by me or nobody ('' = anyone), and 'oldest' first (docs/design.md §15). */
+  assigned?: string;
+  waitSort?: string;
 }
 
 /** The list's query without its page: the list's call and its CSV export send the same. */
-export const quoteListQuery = (params: QuoteListParams) => ({ awaitingPrice: params.isAwaitingPrice ? ('true' as const) : undefined });
+export const quoteListQuery = (params: QuoteListParams) => ({
+  awaitingPrice: params.isAwaitingPrice ? ('true' as const) : undefined,
+  ...workItemQuery(params),
+});
 
 const selectQuotePage = ({ data, totalCounts }: QuoteListResponse): ListPage<Shipment> => ({ rows: data, totalCount: totalCounts });
 
