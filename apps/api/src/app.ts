@@ -241,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     liveEvents,
   };
   app.decorate('ctx', ctx);
+  app.decorate('exportNoticeSeconds', config.EXPORT_NOTICE_SECONDS);
   registerErrorHandler(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Every process works the mail queue (tests too: their mail goes through it); the scheduled jobs

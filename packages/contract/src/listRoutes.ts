@@ -145,6 +145,8 @@ export const NOTIFICATION_RECORD_LISTS = {
   ...NOTE_RECORD_LISTS,
   webhookEvent: 'webhookEvents',
   dispute: 'disputes',
+  // An export's notice goes to the admin who took it (no one else is told): its inbox is theirs.
+  export: 'notifications',
 } as const satisfies Record<NotificationRecordType, RouteName>;
 
 /** Whether an admin holding `roles` is notified of system events about records of type `recordType`. */

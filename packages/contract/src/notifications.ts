@@ -8,15 +8,38 @@ import { NOTE_RECORD_TYPES } from './notes';
  * open the record's list (NOTIFICATION_RECORD_LISTS in listRoutes.ts). An item assigned to me by someone
  * else and an item of mine gone overdue (§15) are `assigned` and `overdue` (migration 0030's check).
  */
-export const NOTIFICATION_KINDS = ['mention', 'payoutFailed', 'webhookFailed', 'disputeEvidenceDue', 'assigned', 'overdue'] as const;
+export const NOTIFICATION_KINDS = ['mention', 'payoutFailed', 'webhookFailed', 'disputeEvidenceDue', 'assigned', 'overdue', 'exportFinished'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The records a notification opens: every record that carries notes, Stripe's events and disputes. */
-export const NOTIFICATION_RECORD_TYPES = [...NOTE_RECORD_TYPES, 'webhookEvent', 'dispute'] as const;
+/**
+ * The records a notification opens: every record that carries notes, Stripe's events, disputes, and a
+ * list whose CSV export finished (its id the file's name, LIST_EXPORT_PATHS).
+ */
+export const NOTIFICATION_RECORD_TYPES = [...NOTE_RECORD_TYPES, 'webhookEvent', 'dispute', 'export'] as const;
 export type NotificationRecordType = (typeof NOTIFICATION_RECORD_TYPES)[number];
 
 /** How many notifications GET /notifications answers (the newest); older ones stay in the table. */
 export const NOTIFICATIONS_LIMIT = 50;
+
+/**
+ * A list's CSV export that took at least this long tells its admin when it finished (`exportFinished`,
+ * docs/design.md §13): a shorter one ends while they watch its progress.
+ */
+export const EXPORT_NOTICE_SECONDS = 10;
+
+/** Each list export's file name (the api's sendListExport) and the list it was taken from. */
+export const LIST_EXPORT_PATHS: Readonly<Record<string, string>> = {
+  utes: '/ute-list',
+  jobs: '/job-list',
+  users: '/all-users',
+  quotes: '/quotes',
+  queries: '/queries',
+  'ute-bookings': '/booking-list',
+  'job-bookings': '/job-booking-list',
+  'stripe-payments': '/payment-history',
+  'manual-payments': '/payment-history?tab=manual',
+  'owner-balances': '/balances',
+};
 
 /** A dispute's evidence due within this many days (and not submitted) notifies finance once. */
 export const DISPUTE_EVIDENCE_DUE_NOTICE_DAYS = 3;
@@ -45,6 +68,7 @@ const NOTIFICATION_RECORD_PATHS: Record<NotificationRecordType, (id: string) => 
   admin: () => '/admins',
   webhookEvent: () => '/webhooks?state=failed',
   dispute: () => '/disputes?status=needs_response',
+  export: (fileName) => LIST_EXPORT_PATHS[fileName] ?? '/',
 };
 
 /** A notification's path in the back-office (the web's screen of its record). */

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { EXPORT_NOTICE_SECONDS } from '@ute/contract';
 
 /**
  * A listing's notice to its lister is held this long (10 minutes): long enough to absorb an admin's
@@ -39,6 +40,8 @@ const envSchema = z.object({
   MAILS_PER_ADMIN_PER_HOUR: z.coerce.number().int().min(1).default(200),
   /** How long a listing's moderation notice waits for later decisions to replace it (one mail per listing per window). */
   LISTING_NOTICE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_LISTING_NOTICE_WINDOW_SECONDS),
+  /** A list's CSV export that took at least this long notifies its admin when it finished (docs/design.md §13). */
+  EXPORT_NOTICE_SECONDS: z.coerce.number().min(0).max(3600).default(EXPORT_NOTICE_SECONDS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `production` keeps secrets (the OTP) out of the log of mails that are logged instead of sent (no SMTP_URL). */
   NODE_ENV: z.string().default('development'),

@@ -148,6 +148,8 @@ describe('the bell’s texts and links', () => {
       '/admins',
       '/webhooks?state=failed',
       '/disputes?status=needs_response',
+      // An export's id is its file's name; an unknown one leads home.
+      '/',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_RECORD_TYPES, notificationPathOf } from '@ute/contract';
+import { LIST_EXPORT_PATHS, NOTIFICATION_RECORD_TYPES, notificationPathOf } from '@ute/contract';
 import { notificationHrefOf } from './notificationLinks';
 
 describe('notificationHrefOf', () => {
@@ -8,5 +8,11 @@ describe('notificationHrefOf', () => {
       const id = 'a1b2c3d4-0000-4000-8000-000000000001';
       expect(notificationHrefOf(recordType, id), recordType).toBe(notificationPathOf(recordType, id));
     }
+  });
+
+  it('opens the list an export was taken from, for every list that exports', () => {
+    for (const fileName of Object.keys(LIST_EXPORT_PATHS))
+      expect(notificationHrefOf('export', fileName), fileName).toBe(notificationPathOf('export', fileName));
+    expect(notificationHrefOf('export', 'unknown')).toBe('/');
   });
 });

@@ -1,6 +1,20 @@
 import type { NotificationRecordType } from '@ute/contract';
 import { screens } from '../../config/screens';
 
+/** The list each export's file name was taken from (an `exportFinished` notification opens it). */
+const EXPORT_HREFS: Readonly<Record<string, string>> = {
+  utes: screens.utes.href(),
+  jobs: screens.jobs.href(),
+  users: screens.users.href(),
+  quotes: screens.quotes.href(),
+  queries: screens.queries.href(),
+  'ute-bookings': screens.uteBookings.href(),
+  'job-bookings': screens.jobBookings.href(),
+  'stripe-payments': screens.payments.href(),
+  'manual-payments': screens.payments.href({ tab: 'manual' }),
+  'owner-balances': screens.balances.href(),
+};
+
 /**
  * The screen each record type opens on: its list narrowed to the row (`?open=<id>`, which opens the
  * row's details, as global search's hits do), the record's own page, or the list where it sits when
@@ -19,6 +33,7 @@ const RECORD_HREFS: Record<NotificationRecordType, (id: string) => string> = {
   admin: () => screens.admins.href(),
   webhookEvent: () => screens.webhooks.href({ state: 'failed' }),
   dispute: () => screens.disputes.href({ status: 'needs_response' }),
+  export: (fileName) => EXPORT_HREFS[fileName] ?? screens.dashboard.href(),
 };
 
 /** A notification's address: the screen of its record. */

@@ -1,0 +1,3 @@
+-- A long CSV export tells its admin when it finished: the kind exportFinished (docs/design.md §13).
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('mention', 'payoutFailed', 'webhookFailed', 'disputeEvidenceDue', 'assigned', 'overdue', 'exportFinished'));
