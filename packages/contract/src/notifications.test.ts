@@ -10,8 +10,8 @@ import {
 } from './notifications';
 
 describe('notifications', () => {
-  it('open every record a note can be on, and Stripe’s events and disputes, each through its list', () => {
-    expect(NOTIFICATION_RECORD_TYPES).toEqual([...NOTE_RECORD_TYPES, 'webhookEvent', 'dispute']);
+  it('open every record a note can be on, Stripe’s events, disputes and finished exports, each through its list', () => {
+    expect(NOTIFICATION_RECORD_TYPES).toEqual([...NOTE_RECORD_TYPES, 'webhookEvent', 'dispute', 'export']);
     for (const type of NOTE_RECORD_TYPES) expect(NOTIFICATION_RECORD_LISTS[type]).toBe(NOTE_RECORD_LISTS[type]);
     expect(NOTIFICATION_RECORD_LISTS.webhookEvent).toBe('webhookEvents');
     expect(NOTIFICATION_RECORD_LISTS.dispute).toBe('disputes');
@@ -43,5 +43,7 @@ describe('notifications', () => {
     expect(notificationPathOf('ute', 'a/b')).toBe('/ute-list?open=a%2Fb');
     expect(notificationPathOf('quote', 'q1')).toBe('/shipment/q1');
     expect(notificationPathOf('dispute', 'd1')).toBe('/disputes?status=needs_response');
+    expect(notificationPathOf('export', 'ute-bookings')).toBe('/booking-list');
+    expect(notificationPathOf('export', 'not-a-list')).toBe('/');
   });
 });

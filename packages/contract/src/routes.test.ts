@@ -55,6 +55,7 @@ describe('the route table', () => {
         'updateAdminStatus',
         'updateBusinessDetails',
         'updatePlatformFee',
+        'updateWorkQueueThresholds',
       ].sort(),
     );
   });
