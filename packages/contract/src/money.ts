@@ -222,6 +222,8 @@ export const paymentSchema = z.object({
   isJob: z.enum(['true', 'false']),
   /** Cents refunded or being refunded (docs/design.md §9.6); absent when none. */
   refundedCents: z.number().optional(),
+  /** Its place in the manualPaymentsAwaitingAcceptance queue (how long, whose), null when not waiting in it; manual lists only (docs/design.md §15). */
+  workItem: workItemSummarySchema.nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -252,6 +254,8 @@ export const manualPaymentListQuerySchema = z.strictObject({
   awaitingAcceptance: workQueueFlagSchema('awaitingAcceptance'),
   /** Only the payments this user made. */
   userId: listUserIdSchema,
+  /** The queue's items held by me or nobody, and the longest waiting first (docs/design.md §15). */
+  ...workItemListFields,
 });
 export type ManualPaymentListQuery = z.infer<typeof manualPaymentListQuerySchema>;
 export const manualPaymentListResponseSchema = z.object({

@@ -94,7 +94,7 @@ const SCREEN_ROWS = {
     label: 'Payment History',
     icon: 'CreditCard',
     access: ['payments', 'manualPayments'],
-    filters: { page: 1, search: '', sort: 'newest', tab: 'stripe', kind: 'ute', awaitingAcceptance: '', ...byUser },
+    filters: { page: 1, search: '', sort: 'newest', tab: 'stripe', kind: 'ute', awaitingAcceptance: '', ...byUser, ...queueFilters },
   },
   queries: {
     path: '/queries',

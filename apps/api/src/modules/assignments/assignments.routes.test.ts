@@ -17,7 +17,7 @@ import { notifications } from '../../db/tables/notifications.table';
 import { queryReplies } from '../../db/tables/queries.table';
 import { utes } from '../../db/tables/utes.table';
 import { workItems } from '../../db/tables/workItems.table';
-import { createCustomerQuery, createQueryReply, createShipment, createUser, createUte, createUteBooking } from '../../test/factories';
+import { createCustomerQuery, createPayment, createQueryReply, createShipment, createUser, createUte, createUteBooking } from '../../test/factories';
 import { createTestApp, engine, signInAs, TEST_ADMIN, type TestApp } from '../../test/testApp';
 import { createDashboardService } from '../dashboard/dashboard.service';
 import { createAssignmentsService } from './assignments.service';
@@ -354,6 +354,18 @@ describe(`assignments api (${engine})`, () => {
       expect(body.data.map((row) => row._id)).toEqual([quote.id]);
       expect(body.totalCounts).toBe(1);
       expect(body.data[0].workItem).toMatchObject({ queue: 'quotesAwaitingPrice', assigneeId: admin.id });
+    });
+
+    it('gives the manual payments awaiting acceptance the same filter and waits (finance)', async () => {
+      const admin = await signInAs(t, ['finance']);
+      const payment = await createPayment(db(), { isStripe: false, status: 'pending' });
+      expect(await itemOf('manualPaymentsAwaitingAcceptance', payment.id)).not.toBeNull();
+      await take(payment.id, admin.token, null, 'manualPaymentsAwaitingAcceptance');
+      const response = await t.request({ method: 'GET', url: '/get-update-manual-status?awaitingAcceptance=true&assigned=me&waitSort=oldest', token: admin.token });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ data: { _id: string; workItem: { queue: string; assigneeId: string } | null }[]; totalCount: number }>();
+      expect(body.data.map((row) => row._id)).toEqual([payment.id]);
+      expect(body.data[0].workItem).toMatchObject({ queue: 'manualPaymentsAwaitingAcceptance', assigneeId: admin.id });
     });
 
     it('gives the queries list the same filter and each row its wait', async () => {

@@ -3,6 +3,8 @@ import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { listPage, type ListOrder } from '../../db/paging';
+import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
+import { oldestFirstOrder } from '../assignments/workItemLists';
 import { payments } from '../../db/tables/payments.table';
 import { refunds } from '../../db/tables/refunds.table';
 import { paymentsSearch } from '../../db/tables/search.table';
@@ -19,6 +21,8 @@ export interface PaymentListFilter {
   /** Only the payments this user made (the user page's link; payments_payer_idx). */
   userId?: string;
   sort: 'newest' | 'oldest';
+  /** The manualPaymentsAwaitingAcceptance queue's items by holder, or the longest waiting first (docs/design.md §15). */
+  workItems?: WorkItemListFilter;
   page: number;
   limit: number;
 }
@@ -41,14 +45,17 @@ export function paymentListSource(filter: PaymentListSourceFilter) {
   if (filter.isAwaitingAcceptance) conditions.push(ne(payments.status, 'inProgress'));
   if (filter.search) conditions.push(termMatch(payments.paymentBy, filter.search));
   if (filter.userId) conditions.push(eq(payments.payerId, filter.userId));
+  if (isWorkItemListed(filter.workItems)) conditions.push(workItemCondition('manualPaymentsAwaitingAcceptance', payments.id, filter.workItems));
   // The indexes end `(created_at desc, id desc)`: newest first walks them forward, oldest first backward.
-  const order: ListOrder = { columns: [payments.createdAt, payments.id], index: 'desc', walk: filter.sort === 'oldest' ? 'backward' : 'forward' };
+  const order: ListOrder = filter.workItems?.waitSort
+    ? oldestFirstOrder('manualPaymentsAwaitingAcceptance', payments.id)
+    : { columns: [payments.createdAt, payments.id], index: 'desc', walk: filter.sort === 'oldest' ? 'backward' : 'forward' };
   return { table: payments, where: and(...conditions), order };
 }
 
 /** A search by payer name within a tab finds its matches in search_payments. */
 function paymentSearchSource(filter: PaymentListSourceFilter) {
-  if (!filter.search || filter.userId) return undefined;
+  if (!filter.search || filter.userId || isWorkItemListed(filter.workItems)) return undefined;
   const conditions = [lowerTermMatch(paymentsSearch.term, filter.search), eq(paymentsSearch.isStripe, filter.isStripe)];
   if (filter.isJob !== undefined) conditions.push(eq(paymentsSearch.isJob, filter.isJob));
   if (filter.isAwaitingAcceptance) conditions.push(eq(paymentsSearch.isAwaitingAcceptance, true));
@@ -62,7 +69,7 @@ export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promi
     ...paymentListSource(filter),
     searchSource: paymentSearchSource(filter),
     counter: paymentCounters(filter),
-    isSearch: Boolean(filter.search || filter.userId),
+    isSearch: Boolean(filter.search || filter.userId) || isWorkItemListed(filter.workItems),
     page: filter.page,
     limit: filter.limit,
   });

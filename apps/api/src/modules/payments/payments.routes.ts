@@ -32,7 +32,7 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
         fileName: 'manual-payments',
         targetType: 'payment',
         filter: request.query,
-        chunks: payments.exportManualPayments(request.query),
+        chunks: payments.exportManualPayments(request.query, request.admin?.id),
       }),
   });
 

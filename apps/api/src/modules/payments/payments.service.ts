@@ -15,6 +15,7 @@ import type { Db } from '../../db/database';
 import type { FileStorage } from '../../platform/storage/fileStorage';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { findRecentReceiptReads } from '../audit/audit.repository';
+import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import {
   acceptManualPayment,
   findPaymentById,
@@ -63,10 +64,12 @@ const stripePaymentFilter = (query: PaymentExportQuery): PaymentListSourceFilter
 });
 
 /** Manual payments of utes or of jobs (utes when not said), or those awaiting acceptance (both unless said). */
-function manualPaymentFilter(query: ManualPaymentExportQuery): PaymentListSourceFilter {
+function manualPaymentFilter(query: ManualPaymentExportQuery, adminId?: string, isPage = false): PaymentListSourceFilter {
   const isAwaitingAcceptance = query.awaitingAcceptance === 'true';
   const isJob = query.kind === undefined ? (isAwaitingAcceptance ? undefined : false) : query.kind === 'job';
-  return { isStripe: false, isJob, isAwaitingAcceptance, search: query.search, sort: query.sort, userId: query.userId };
+  // The queue's holder filter and order (docs/design.md §15): the export keeps its own order.
+  const workItems = workItemListFilterOf(query, adminId, { isSorted: isPage });
+  return { isStripe: false, isJob, isAwaitingAcceptance, search: query.search, sort: query.sort, userId: query.userId, workItems };
 }
 
 /**
@@ -101,8 +104,20 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
     await logReceiptReads(rows, actor);
     // What was refunded of each (docs/design.md §9.6): "Refunded A$x" / "Partly refunded" on the row.
     const refunded = await refundedCentsOfPayments(db, rows);
+    // A manual payment's place in its queue (docs/design.md §15).
+    const items = filter.isStripe
+      ? null
+      : await workItemSummariesOf(
+          db,
+          'manualPaymentsAwaitingAcceptance',
+          rows.map((row) => row.id),
+        );
     return {
-      data: rows.map((row) => ({ ...toPaymentDto(row, files), ...(refunded.has(row.id) ? { refundedCents: refunded.get(row.id) } : {}) })),
+      data: rows.map((row) => ({
+        ...toPaymentDto(row, files),
+        ...(refunded.has(row.id) ? { refundedCents: refunded.get(row.id) } : {}),
+        ...(items ? { workItem: items.get(row.id) ?? null } : {}),
+      })),
       totalCount: total,
       paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) },
     };
@@ -112,13 +127,15 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
   const getStripePayments = (query: PaymentListQuery, actor: Actor) => readPaymentPage(query, stripePaymentFilter(query), actor);
 
   /** GET get-update-manual-status: manual payments (manualPaymentFilter). */
-  const getManualPayments = (query: ManualPaymentListQuery, actor: Actor) => readPaymentPage(query, manualPaymentFilter(query), actor);
+  const getManualPayments = (query: ManualPaymentListQuery, actor: Actor) =>
+    readPaymentPage(query, manualPaymentFilter(query, actor.adminId ?? undefined, true), actor);
 
   /** GET payment-list/export: every Stripe payment of the list under this query, as CSV, read in batches. */
   const exportStripePayments = (query: PaymentExportQuery) => csvChunks(PAYMENT_CSV, readListBatches(db, paymentListSource(stripePaymentFilter(query))));
 
   /** GET get-update-manual-status/export: the same for the manual payments. */
-  const exportManualPayments = (query: ManualPaymentExportQuery) => csvChunks(PAYMENT_CSV, readListBatches(db, paymentListSource(manualPaymentFilter(query))));
+  const exportManualPayments = (query: ManualPaymentExportQuery, adminId?: string) =>
+    csvChunks(PAYMENT_CSV, readListBatches(db, paymentListSource(manualPaymentFilter(query, adminId))));
 
   /** PUT update-manual-status/{id}: the admin accepts a manual payment (it moves to inProgress), once. */
   async function acceptPayment(id: string, actor: Actor): Promise<MessageResponse> {

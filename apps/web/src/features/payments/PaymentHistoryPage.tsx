@@ -15,6 +15,7 @@ import {
 } from '../../components/ui';
 import { paymentTone, RefundDialog, SavedViewTabs, type RefundTarget } from '../../domain';
 import { screens } from '../../config/screens';
+import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import type { FilterValues } from '../../config/urlFilters';
 import { queryKeys } from '../../lib/queryKeys';
 import { downloadFile } from '../../lib/apiClient';
@@ -52,7 +53,13 @@ function paymentListParamsOf(params: FilterValues<typeof screens.payments.filter
   // The work queue: manual payments of both kinds not accepted yet.
   const isAwaitingAcceptance = tab === 'manual' && params.awaitingAcceptance === 'true';
   const stripeParams = { search: params.search, sort, userId: params.user };
-  const manualParams = { ...stripeParams, kind: isAwaitingAcceptance ? undefined : kind, isAwaitingAcceptance };
+  const manualParams = {
+    ...stripeParams,
+    kind: isAwaitingAcceptance ? undefined : kind,
+    isAwaitingAcceptance,
+    assigned: params.assigned,
+    waitSort: params.waitSort,
+  };
   return { tab, kind, sort, isAwaitingAcceptance, stripeParams, manualParams };
 }
 
@@ -106,6 +113,24 @@ export function PaymentHistoryPage() {
     );
     if (tab === 'stripe') return [...common, { id: 'actions', header: 'Action', cell: ({ row }) => refundButton(row.original, 'Refund') }];
     return [
+      // The wait, holder and Assign menu (docs/design.md §15): on the awaiting-acceptance queue's list.
+      ...(isAwaitingAcceptance
+        ? [
+            {
+              id: 'workItem',
+              header: 'Waiting',
+              cell: ({ row }: { row: { original: Payment } }) => (
+                <WorkItemCell
+                  queue="manualPaymentsAwaitingAcceptance"
+                  recordId={row.original._id}
+                  item={row.original.workItem}
+                  label={`the payment by ${row.original.paymentBy}`}
+                  invalidates={[queryKeys.payments.all]}
+                />
+              ),
+            },
+          ]
+        : []),
       ...common,
       { id: 'transactionId', header: 'Transaction ID', cell: ({ row }) => <span className="whitespace-nowrap">{orNA(row.original.transactionId)}</span> },
       {
@@ -143,7 +168,7 @@ export function PaymentHistoryPage() {
         },
       },
     ];
-  }, [tab, accept]);
+  }, [tab, accept, isAwaitingAcceptance]);
 
   return (
     <section>
@@ -183,8 +208,12 @@ export function PaymentHistoryPage() {
       <TabStrip label="Payment type" value={tab} options={PAYMENT_TABS} onChange={(next) => setParams({ tab: next, awaitingAcceptance: '' })} />
       {params.user && <ActiveFilter label={userFilterLabel('payments')} onClear={() => setParams({ user: '' })} />}
       {isAwaitingAcceptance && (
-        <ActiveFilter label={WORK_QUEUE_LABELS.manualPaymentsAwaitingAcceptance} onClear={() => setParams({ awaitingAcceptance: '' })} />
+        <ActiveFilter
+          label={WORK_QUEUE_LABELS.manualPaymentsAwaitingAcceptance}
+          onClear={() => setParams({ awaitingAcceptance: '', assigned: '', waitSort: '' })}
+        />
       )}
+      {isAwaitingAcceptance && <WorkItemFilters values={params} onChange={setParams} />}
       {tab === 'manual' && !isAwaitingAcceptance && (
         <div>
           <TabStrip label="Manual payment kind" value={kind} options={MANUAL_PAYMENT_TABS} onChange={(next) => setParams({ kind: next })} />

@@ -3,6 +3,7 @@ import type { BookingKind, PaymentSort, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
+import { workItemQuery } from '../../lib/workItemQuery';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 /** Page size of the payment lists (docs/product.md §5). */
@@ -23,6 +24,9 @@ export interface ManualPaymentListParams extends StripePaymentListParams {
   /** Ute or job payments; both (with isAwaitingAcceptance) when undefined. */
   kind: BookingKind | undefined;
   isAwaitingAcceptance: boolean;
+  /** The queue's items held by me or nobody ('' = anyone), and 'oldest' first (docs/design.md §15). */
+  assigned?: string;
+  waitSort?: string;
 }
 
 /** The Stripe list's query without its page: the list's call and its CSV export send the same. */
@@ -37,6 +41,7 @@ export const manualPaymentListQuery = (params: ManualPaymentListParams) => ({
   ...stripePaymentListQuery(params),
   kind: params.kind,
   awaitingAcceptance: params.isAwaitingAcceptance ? ('true' as const) : undefined,
+  ...workItemQuery(params),
 });
 
 export const stripePaymentListOptions = (params: StripePaymentListParams & { page: number }) =>
