@@ -71,7 +71,9 @@ describe('myWorkQueueHref', () => {
   it('filters the lists that have the holder filter to mine, and leads the others to their queue', () => {
     expect(myWorkQueueHref('pendingJobs')).toBe('/job-list?status=Pending&assigned=me');
     expect(myWorkQueueHref('unansweredQueries')).toBe('/queries?unanswered=true&assigned=me');
-    expect(myWorkQueueHref('quotesAwaitingPrice')).toBe(workQueueHref('quotesAwaitingPrice'));
+    expect(myWorkQueueHref('quotesAwaitingPrice')).toBe('/quotes?awaitingPrice=true&assigned=me');
+    expect(myWorkQueueHref('manualPaymentsAwaitingAcceptance')).toBe('/payment-history?tab=manual&awaitingAcceptance=true&assigned=me');
+    expect(myWorkQueueHref('disputesNeedingEvidence')).toBe(workQueueHref('disputesNeedingEvidence'));
   });
 });
 

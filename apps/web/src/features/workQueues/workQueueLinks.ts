@@ -33,7 +33,11 @@ export function workQueueOfScreen(path: string): WorkQueue | undefined {
 const MY_WORK_QUEUE_HREFS: Partial<Record<WorkQueue, string>> = {
   pendingUtes: utes.href({ status: 'Pending', assigned: 'me' }),
   pendingJobs: jobs.href({ status: 'Pending', assigned: 'me' }),
+  uteBookingsAwaitingPayout: uteBookings.href({ awaitingPayout: 'true', assigned: 'me' }),
+  jobBookingsAwaitingPayout: jobBookings.href({ awaitingPayout: 'true', assigned: 'me' }),
+  manualPaymentsAwaitingAcceptance: payments.href({ tab: 'manual', awaitingAcceptance: 'true', assigned: 'me' }),
   unansweredQueries: queries.href({ unanswered: 'true', assigned: 'me' }),
+  quotesAwaitingPrice: quotes.href({ awaitingPrice: 'true', assigned: 'me' }),
 };
 
 /** Where the "mine" count leads: the list filtered to my items of the queue where it has the holder filter, else the queue's list. */
