@@ -110,6 +110,8 @@ export const shipmentSchema = z.object({
   createdAt: z.string(),
   /** Its place in the quotesAwaitingPrice queue (how long, whose), null when not waiting in it; lists only (docs/design.md §15). */
   workItem: workItemSummarySchema.nullable().optional(),
+  /** What an action on the quote (a price, accept, reject, an edit) sends back in If-Match (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 

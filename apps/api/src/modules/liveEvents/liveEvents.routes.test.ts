@@ -12,7 +12,7 @@ import {
 } from '@ute/contract';
 import { admins } from '../../db/tables/auth.table';
 import { notifications } from '../../db/tables/notifications.table';
-import { createCustomerQuery, createUser, createUte } from '../../test/factories';
+import { createCustomerQuery, createShipment, createUser, createUte } from '../../test/factories';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../db/database';
 import { createTestApp, engine, signInAs, type TestApp } from '../../test/testApp';
@@ -178,6 +178,22 @@ describe(`live events (${engine})`, () => {
       expect(second.json<{ message: string }>().message).toMatch(/^Answered by .+ at .+, after you opened it\. Reload to see the change\.$/);
       const deletion = await t.request({ method: 'PUT', url: `/delete-queries/${query._id}`, token: support.token, headers: { 'if-match': query.version } });
       expect(deletion.statusCode).toBe(409);
+    });
+
+    it('refuses a second price for a quote a colleague priced since it was opened (one mail, one price)', async () => {
+      const created = await createShipment(t.database.db, { status: 'requested', email: 'customer@example.com' });
+      const [quote] = (await t.request({ method: 'GET', url: '/all-shipments?page=1&limit=100', token: ben.token }))
+        .json<QuoteListResponse>()
+        .data.filter((row) => row._id === created.id);
+      const price = (amount: string, token: string) =>
+        t.request({ method: 'POST', url: `/send-quote-price-email/${quote._id}`, token, payload: { price: amount }, headers: { 'if-match': quote.version } });
+      expect((await price('120', ava.token)).statusCode).toBe(200);
+      const second = await price('95', ben.token);
+      expect(second.statusCode).toBe(409);
+      expect(second.json<{ message: string }>().message).toMatch(/^Priced by Ava Moderator at .+, after you opened it\. Reload to see the change\.$/);
+      const stored = (await t.request({ method: 'GET', url: `/single-shipment-detail/${quote._id}`, token: ben.token })).json<{ data: { price: number } }>()
+        .data;
+      expect(stored.price).toBe(120);
     });
 
     it('still answers 404 for an unknown record before any version check', async () => {

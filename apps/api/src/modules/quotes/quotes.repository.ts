@@ -2,12 +2,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Shipment } from '@ute/contract';
 import { COUNTERS } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type ListOrder } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { shipments } from '../../db/tables/quotes.table';
 
-export type ShipmentRow = typeof shipments.$inferSelect;
+/** A shipment as every read and write answers it: with its version (db/rowVersion.ts, docs/design.md §14). */
+export type ShipmentRow = typeof shipments.$inferSelect & { version: string };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -27,6 +29,7 @@ export function toShipmentDto(row: ShipmentRow): Shipment {
     price: row.price === null ? null : Number(row.price),
     contactDetail: row.contactDetail,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -64,7 +67,7 @@ export async function listShipments(
 
 /** A shipment by id, deleted or not (callers decide what a deleted or rejected row means). */
 export async function findShipmentById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<ShipmentRow | undefined> {
-  const query = db.select().from(shipments).where(eq(shipments.id, id));
+  const query = db.select(columnsWithVersion(shipments)).from(shipments).where(eq(shipments.id, id));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -74,6 +77,6 @@ export async function updateShipment(
   id: string,
   values: Partial<Pick<ShipmentRow, 'status' | 'notes' | 'pickUpDateAndTime' | 'price' | 'deletedAt'>>,
 ): Promise<ShipmentRow> {
-  const [row] = await db.update(shipments).set(values).where(eq(shipments.id, id)).returning();
+  const [row] = await db.update(shipments).set(values).where(eq(shipments.id, id)).returning(columnsWithVersion(shipments));
   return row;
 }

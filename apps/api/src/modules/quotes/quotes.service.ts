@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/database';
 import { readListBatches } from '../../db/keyset';
 import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Mailer } from '../../platform/mail/mailer';
 import { quotePriceMail } from '../../platform/mail/templates/quotePriceMail';
 import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
@@ -69,16 +69,18 @@ export interface QuotesServiceDeps {
 
 export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
   /** A row that is not deleted; a rejected quote answers 409 with the reason, a deleted one 404. */
-  async function lockQuote(tx: Tx, id: string): Promise<repo.ShipmentRow> {
+  async function lockQuote(tx: Tx, id: string, actor: Actor): Promise<repo.ShipmentRow> {
     const row = await repo.findShipmentById(tx, id, { forUpdate: true });
     if (!row || (row.deletedAt && row.status !== 'rejected')) throw notFound('Quote');
+    await assertUnchanged(tx, actor, { version: row.version, id, targetType: 'shipment' });
     if (row.status === 'rejected') throw conflict(quoteMessages.alreadyRejected);
     return row;
   }
 
-  async function lockShipment(tx: Tx, id: string): Promise<repo.ShipmentRow> {
+  async function lockShipment(tx: Tx, id: string, actor: Actor): Promise<repo.ShipmentRow> {
     const row = await repo.findShipmentById(tx, id, { forUpdate: true });
     if (!row || row.deletedAt) throw notFound('Shipment');
+    await assertUnchanged(tx, actor, { version: row.version, id, targetType: 'shipment' });
     return row;
   }
 
@@ -122,7 +124,7 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
   /** Stores the price, marks the quote 'quoted' and queues the mail in one transaction, then delivers it. */
   async function sendPrice(id: string, body: SendPriceBody, actor: Actor): Promise<void> {
     const mailId = await db.transaction(async (tx) => {
-      const before = await lockQuote(tx, id);
+      const before = await lockQuote(tx, id, actor);
       requireOpen(before);
       const to = recipientOf(before, body.email);
       if (!to) throw conflict(quoteMessages.noEmail);
@@ -141,7 +143,7 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
 
   async function reject(id: string, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
-      const before = await lockQuote(tx, id);
+      const before = await lockQuote(tx, id, actor);
       requireOpen(before);
       await repo.updateShipment(tx, id, { status: 'rejected', deletedAt: new Date() });
       await writeAudit(tx, actor, {
@@ -156,7 +158,7 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
 
   async function accept(id: string, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
-      const before = await lockQuote(tx, id);
+      const before = await lockQuote(tx, id, actor);
       requireOpen(before);
       await repo.updateShipment(tx, id, { status: 'accepted' });
       await writeAudit(tx, actor, {
@@ -171,7 +173,7 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
 
   async function update(id: string, body: ShipmentUpdateBody, actor: Actor): Promise<Shipment> {
     return db.transaction(async (tx) => {
-      const before = await lockShipment(tx, id);
+      const before = await lockShipment(tx, id, actor);
       if (body.status !== undefined && body.status !== before.status && FINAL_SHIPMENT_STATUSES.includes(before.status)) {
         throw conflict(quoteMessages.finalStatus);
       }
@@ -188,7 +190,7 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
 
   async function remove(id: string, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
-      const before = await lockShipment(tx, id);
+      const before = await lockShipment(tx, id, actor);
       await repo.updateShipment(tx, id, { deletedAt: new Date() });
       await writeAudit(tx, actor, { action: 'shipment.delete', targetType: 'shipment', targetId: id, before: repo.toShipmentDto(before) });
     });

@@ -24,7 +24,7 @@ export function QuotesPage() {
   const [toReject, setToReject] = useState<Shipment | null>(null);
   const [toPrice, setToPrice] = useState<Shipment | null>(null);
   const openShipment = (id: string) => void navigate(screens.shipment.href({ id }));
-  const acceptQuote = useAcceptQuote({ onSuccess: (_result, id) => openShipment(id) });
+  const acceptQuote = useAcceptQuote({ onSuccess: (_result, { id }) => openShipment(id) });
   // docs/product.md §2.4: a failed send or reject closes the dialog; the error toast still says why.
   const rejectQuote = useRejectQuote({ onSettled: () => setToReject(null) });
   const sendPrice = useSendQuotePrice({ onSettled: () => setToPrice(null) });
@@ -84,7 +84,12 @@ export function QuotesPage() {
         return (
           <div className="flex flex-wrap gap-1.5">
             {isOpen ? (
-              <Button size="sm" variant="success" disabled={isAccepting} onClick={() => !acceptQuote.isPending && acceptQuote.mutate(quote._id)}>
+              <Button
+                size="sm"
+                variant="success"
+                disabled={isAccepting}
+                onClick={() => !acceptQuote.isPending && acceptQuote.mutate({ id: quote._id, version: quote.version })}
+              >
                 {isAccepting ? 'Processing...' : 'Accept'}
               </Button>
             ) : (
@@ -107,7 +112,7 @@ export function QuotesPage() {
   const handleSendPrice = (price: string) => {
     if (!toPrice || sendPrice.isPending) return;
     const email = quoteView(toPrice).email;
-    sendPrice.mutate({ id: toPrice._id, price, email: email === NOT_AVAILABLE ? undefined : email });
+    sendPrice.mutate({ id: toPrice._id, version: toPrice.version, price, email: email === NOT_AVAILABLE ? undefined : email });
   };
 
   return (
@@ -145,7 +150,7 @@ export function QuotesPage() {
         confirmLabel="Confirm"
         cancelLabel="Cancel"
         isPending={rejectQuote.isPending}
-        onConfirm={() => toReject && !rejectQuote.isPending && rejectQuote.mutate(toReject._id)}
+        onConfirm={() => toReject && !rejectQuote.isPending && rejectQuote.mutate({ id: toReject._id, version: toReject.version })}
       />
       <SendPriceDialog open={toPrice !== null} isPending={sendPrice.isPending} onSubmit={handleSendPrice} onClose={() => setToPrice(null)} />
     </section>

@@ -99,7 +99,7 @@ function ShipmentUpdateForm({ shipment }: { shipment: Shipment }) {
     if (status !== shipment.status) body.status = status as ShipmentUpdateBody['status'];
     if (notes !== (shipment.notes ?? '')) body.notes = notes;
     if (pickUp && pickUp !== toLocalInputValue(shipment.pickUpDateAndTime)) body.pickUpDateAndTime = new Date(pickUp).toISOString();
-    update.mutate(body);
+    update.mutate({ ...body, version: shipment.version });
   };
 
   const statuses: readonly string[] = SHIPMENT_STATUSES.includes(shipment.status as (typeof SHIPMENT_STATUSES)[number])

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuoteListResponse, RouteResponse, Shipment, ShipmentUpdateBody } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { RecordRef } from '../../lib/recordRef';
 import type { ListPage } from '../../lib/listQuery';
 import { workItemQuery } from '../../lib/workItemQuery';
 import { queryKeys } from '../../lib/queryKeys';
@@ -47,34 +48,10 @@ export function useShipment(id: string) {
   });
 }
 
-export function useAcceptQuote(options?: MutationCallbacks<string, RouteResponse<'acceptQuote'>>) {
+export function useAcceptQuote(options?: MutationCallbacks<RecordRef, RouteResponse<'acceptQuote'>>) {
   return useAdminMutation(
     {
-      mutationFn: (id: string) => api.call('acceptQuote', { params: { id } }),
-      invalidates: [queryKeys.quotes.all],
-      rowIdOf: (id) => id,
-    },
-    options,
-  );
-}
-
-export function useRejectQuote(options?: MutationCallbacks<string, RouteResponse<'rejectQuote'>>) {
-  return useAdminMutation(
-    {
-      mutationFn: (id: string) => api.call('rejectQuote', { params: { id } }),
-      invalidates: [queryKeys.quotes.all],
-      rowIdOf: (id) => id,
-    },
-    options,
-  );
-}
-
-type QuotePrice = { id: string; email?: string; price: string };
-
-export function useSendQuotePrice(options?: MutationCallbacks<QuotePrice, RouteResponse<'sendQuotePrice'>>) {
-  return useAdminMutation(
-    {
-      mutationFn: ({ id, email, price }: QuotePrice) => api.call('sendQuotePrice', { params: { id }, body: { ...(email ? { email } : {}), price } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('acceptQuote', { params: { id }, ifMatch: version }),
       invalidates: [queryKeys.quotes.all],
       rowIdOf: ({ id }) => id,
     },
@@ -82,10 +59,36 @@ export function useSendQuotePrice(options?: MutationCallbacks<QuotePrice, RouteR
   );
 }
 
-export function useUpdateShipment(id: string, options?: MutationCallbacks<ShipmentUpdateBody, RouteResponse<'updateShipment'>>) {
+export function useRejectQuote(options?: MutationCallbacks<RecordRef, RouteResponse<'rejectQuote'>>) {
   return useAdminMutation(
     {
-      mutationFn: (body: ShipmentUpdateBody) => api.call('updateShipment', { params: { id }, body }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('rejectQuote', { params: { id }, ifMatch: version }),
+      invalidates: [queryKeys.quotes.all],
+      rowIdOf: ({ id }) => id,
+    },
+    options,
+  );
+}
+
+type QuotePrice = RecordRef & { email?: string; price: string };
+
+export function useSendQuotePrice(options?: MutationCallbacks<QuotePrice, RouteResponse<'sendQuotePrice'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: ({ id, email, price, version }: QuotePrice) =>
+        api.call('sendQuotePrice', { params: { id }, body: { ...(email ? { email } : {}), price }, ifMatch: version }),
+      invalidates: [queryKeys.quotes.all],
+      rowIdOf: ({ id }) => id,
+    },
+    options,
+  );
+}
+
+/** `version`: the shipment's as the page shows it (docs/design.md §14). */
+export function useUpdateShipment(id: string, options?: MutationCallbacks<ShipmentUpdateBody & { version?: string }, RouteResponse<'updateShipment'>>) {
+  return useAdminMutation(
+    {
+      mutationFn: ({ version, ...body }: ShipmentUpdateBody & { version?: string }) => api.call('updateShipment', { params: { id }, body, ifMatch: version }),
       invalidates: [queryKeys.quotes.all],
     },
     options,
