@@ -546,6 +546,17 @@ export async function seedDemoData(db: Db, options: SeedOptions) {
   const activityRows = buildActivities(users, uteRows, jobRows, rnd, daysAgo, Math.min(userCount, 40 * scale));
   if (options.heavyActivityRows) activityRows.push(...buildHeavyActivity(users[0], options.heavyActivityRows, daysAgo));
   await insertChunked(db, t.userActivities, activityRows, 2000);
+  // The demo's rows entered their work queues when they were inserted (now): date each item from its
+  // row's creation instead, as migration 0030 backfills, so the demo shows ages and overdue marks (design §15).
+  await db.execute(sql`
+    update work_items w set entered_at = r.created_at
+    from (
+      select id, created_at from utes union all select id, created_at from jobs
+      union all select id, created_at from ute_bookings union all select id, created_at from job_bookings
+      union all select id, created_at from payments union all select id, created_at from customer_queries
+      union all select id, created_at from shipments
+    ) as r
+    where r.id = w.record_id`);
   // Fresh statistics, or the planner guesses a handful of rows and skips the list and trigram indexes.
   await db.execute(sql`analyze`);
 

@@ -11,6 +11,7 @@ import {
   type WorkQueueCount,
   type WorkQueueThresholds,
 } from '@ute/contract';
+import { queryRows } from '../../db/database';
 import { admins } from '../../db/tables/auth.table';
 import { auditLog } from '../../db/tables/audit.table';
 import { notifications } from '../../db/tables/notifications.table';
@@ -95,6 +96,21 @@ describe(`assignments api (${engine})`, () => {
       expect(again!.enteredAt.getTime()).toBeGreaterThanOrEqual(item!.enteredAt.getTime());
       await db().update(utes).set({ deletedAt: new Date() }).where(eq(utes.id, ute.id));
       expect(await itemOf('pendingUtes', ute.id)).toBeNull();
+    });
+
+    it("dates the demo seed's items from their rows' creation", async () => {
+      const seeded = await createTestApp({ seeded: true });
+      try {
+        const [found] = await queryRows<{ items: number; undated: number }>(
+          seeded.database.db,
+          sql`select count(*)::int as items, count(*) filter (where w.entered_at <> u.created_at)::int as undated
+              from work_items w join utes u on u.id = w.record_id where w.queue = 'pendingUtes'`,
+        );
+        expect(found.items).toBeGreaterThan(0);
+        expect(found.undated).toBe(0);
+      } finally {
+        await seeded.close();
+      }
     });
 
     it('an approved ute is no work item', async () => {
@@ -361,7 +377,11 @@ describe(`assignments api (${engine})`, () => {
       const payment = await createPayment(db(), { isStripe: false, status: 'pending' });
       expect(await itemOf('manualPaymentsAwaitingAcceptance', payment.id)).not.toBeNull();
       await take(payment.id, admin.token, null, 'manualPaymentsAwaitingAcceptance');
-      const response = await t.request({ method: 'GET', url: '/get-update-manual-status?awaitingAcceptance=true&assigned=me&waitSort=oldest', token: admin.token });
+      const response = await t.request({
+        method: 'GET',
+        url: '/get-update-manual-status?awaitingAcceptance=true&assigned=me&waitSort=oldest',
+        token: admin.token,
+      });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json<{ data: { _id: string; workItem: { queue: string; assigneeId: string } | null }[]; totalCount: number }>();
       expect(body.data.map((row) => row._id)).toEqual([payment.id]);
