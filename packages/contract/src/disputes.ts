@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageNumberSchema, pageSizeSchema, paginationDataSchema, textSchema } from './common';
 import { BOOKING_KINDS } from './money';
+import { workItemListFields, workItemSummarySchema } from './workItems';
 
 /**
  * Disputes (chargebacks): Stripe's `charge.dispute.*` webhooks feed the Disputes screen, "Build evidence"
@@ -128,6 +129,8 @@ export const disputeListQuerySchema = z.strictObject({
   page: pageNumberSchema.default(1),
   limit: pageSizeSchema('limit').default(10),
   status: z.enum(DISPUTE_STATUS_FILTERS, { error: DISPUTE_MESSAGES.statusInvalid }).optional(),
+  /** The disputesNeedingEvidence queue's items held by me or nobody, and the longest waiting first (docs/design.md §15). */
+  ...workItemListFields,
 });
 export type DisputeListQuery = z.infer<typeof disputeListQuerySchema>;
 
@@ -153,6 +156,8 @@ export const disputeSummarySchema = z.object({
   owner: personSchema.nullable(),
   lossRecovery: z.enum(DISPUTE_LOSS_RECOVERIES).nullable(),
   createdAt: z.string(),
+  /** Its place in the disputesNeedingEvidence queue (how long, whose), null when not waiting in it; the list only (docs/design.md §15). */
+  workItem: workItemSummarySchema.nullable().optional(),
 });
 export type DisputeSummary = z.infer<typeof disputeSummarySchema>;
 

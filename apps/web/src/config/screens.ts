@@ -130,7 +130,7 @@ const SCREEN_ROWS = {
   // A run's page, reached from the list: its own first segment, as ownerLedger's.
   reconciliationRun: { path: '/reconciliation-runs/:id', label: 'Reconciliation run', access: ['reconciliationRun'] },
   // Stripe's chargebacks, their evidence and who bears a lost one (docs/design.md §9.7).
-  disputes: { path: '/disputes', label: 'Disputes', icon: 'ShieldAlert', access: ['disputes', 'dispute'], filters: { page: 1, status: '' } },
+  disputes: { path: '/disputes', label: 'Disputes', icon: 'ShieldAlert', access: ['disputes', 'dispute'], filters: { page: 1, status: '', ...queueFilters } },
   // Bank-file payouts with maker-checker (docs/design.md §9.8); a batch's page has its own first segment.
   payoutBatches: { path: '/payout-batches', label: 'Payout Batches', icon: 'Landmark', access: ['payoutBatches'], filters: { page: 1 } },
   payoutBatch: { path: '/payout-batch/:id', label: 'Payout batch', access: ['payoutBatch'] },

@@ -14,6 +14,7 @@ import {
 import { queryRows } from '../../db/database';
 import { admins } from '../../db/tables/auth.table';
 import { auditLog } from '../../db/tables/audit.table';
+import { disputes } from '../../db/tables/disputes.table';
 import { notifications } from '../../db/tables/notifications.table';
 import { queryReplies } from '../../db/tables/queries.table';
 import { utes } from '../../db/tables/utes.table';
@@ -386,6 +387,29 @@ describe(`assignments api (${engine})`, () => {
       const body = response.json<{ data: { _id: string; workItem: { queue: string; assigneeId: string } | null }[]; totalCount: number }>();
       expect(body.data.map((row) => row._id)).toEqual([payment.id]);
       expect(body.data[0].workItem).toMatchObject({ queue: 'manualPaymentsAwaitingAcceptance', assigneeId: admin.id });
+    });
+
+    it('gives the disputes needing evidence the same filter and waits (finance)', async () => {
+      const admin = await signInAs(t, ['finance']);
+      const [dispute] = await db()
+        .insert(disputes)
+        .values({
+          stripeDisputeId: `dp_${randomUUID()}`,
+          amountCents: 5000,
+          currency: 'aud',
+          reason: 'fraudulent',
+          status: 'needs_response',
+          stripeCreatedAt: new Date(),
+          lastEventAt: new Date(),
+        })
+        .returning();
+      await take(dispute.id, admin.token, null, 'disputesNeedingEvidence');
+      const response = await t.request({ method: 'GET', url: '/disputes?status=needs_response&assigned=me&waitSort=oldest', token: admin.token });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ data: { id: string; workItem: { queue: string; assigneeId: string } | null }[]; totalCount: number }>();
+      expect(body.data.map((row) => row.id)).toEqual([dispute.id]);
+      expect(body.totalCount).toBe(1);
+      expect(body.data[0].workItem).toMatchObject({ queue: 'disputesNeedingEvidence', assigneeId: admin.id });
     });
 
     it('gives the queries list the same filter and each row its wait', async () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import { DISPUTE_CLOSED_STATUSES, DISPUTE_NEEDS_RESPONSE_STATUSES, type BookingKind, type DisputeStatusFilter } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { enteredAtOf, isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { auditLog } from '../../db/tables/audit.table';
 import { admins } from '../../db/tables/auth.table';
 import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
@@ -137,14 +138,18 @@ function selectSummaries(db: DbOrTx) {
  */
 export async function listDisputes(
   db: DbOrTx,
-  filter: { status?: DisputeStatusFilter },
+  filter: { status?: DisputeStatusFilter; workItems?: WorkItemListFilter },
   page: { limit: number; offset: number },
 ): Promise<{ rows: DisputeSummaryRow[]; total: number }> {
-  const where = filter.status ? STATUS_FILTERS[filter.status] : undefined;
+  const byStatus = filter.status ? STATUS_FILTERS[filter.status] : undefined;
+  // The queue's holder filter, and the longest waiting first (docs/design.md §15).
+  const where = isWorkItemListed(filter.workItems) ? and(byStatus, workItemCondition('disputesNeedingEvidence', disputes.id, filter.workItems)) : byStatus;
+  const waitedFirst = filter.workItems?.waitSort ? [sql`${enteredAtOf('disputesNeedingEvidence', disputes.id)} asc nulls last`] : [];
   const [rows, total] = await Promise.all([
     selectSummaries(db)
       .where(where)
       .orderBy(
+        ...waitedFirst,
         sql`(${isClosed})`,
         sql`case when not (${isClosed}) then ${disputes.evidenceDueBy} end asc nulls last`,
         desc(disputes.evidenceDueBy),

@@ -11,7 +11,7 @@ export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
   const disputes = createDisputesService({ db: app.ctx.db, provider: disputeProviderOf(app.ctx.config), log: app.ctx.log });
   const tags = ['disputes'];
 
-  app.route({ ...routeOptions('disputes', tags), handler: (request) => disputes.getDisputes(request.query) });
+  app.route({ ...routeOptions('disputes', tags), handler: (request) => disputes.getDisputes(request.query, request.admin?.id) });
 
   app.route({ ...routeOptions('dispute', tags), handler: (request) => disputes.getDispute(request.params.id) });
 

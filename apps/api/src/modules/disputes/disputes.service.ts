@@ -16,6 +16,7 @@ import {
 } from '@ute/contract';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import type { Db } from '../../db/database';
 import type { StoredDisputeEvidence } from '../../db/tables/disputes.table';
 import { postJournal } from '../ledger/ledger.repository';
@@ -82,9 +83,19 @@ export interface DisputesServiceDeps {
 
 /** The Disputes screen's calls (docs/design.md §9.7): the list, one dispute, its evidence, and the recovery of a loss. */
 export function createDisputesService({ db, provider, log }: DisputesServiceDeps) {
-  async function getDisputes(query: DisputeListQuery): Promise<DisputeListResponse> {
-    const { rows, total } = await listDisputes(db, { status: query.status }, { limit: query.limit, offset: (query.page - 1) * query.limit });
-    return { data: rows.map(toSummary), totalCount: total, paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) } };
+  async function getDisputes(query: DisputeListQuery, adminId?: string): Promise<DisputeListResponse> {
+    const { rows, total } = await listDisputes(
+      db,
+      { status: query.status, workItems: workItemListFilterOf(query, adminId) },
+      { limit: query.limit, offset: (query.page - 1) * query.limit },
+    );
+    const items = await workItemSummariesOf(
+      db,
+      'disputesNeedingEvidence',
+      rows.map((row) => row.dispute.id),
+    );
+    const data = rows.map((row) => ({ ...toSummary(row), workItem: items.get(row.dispute.id) ?? null }));
+    return { data, totalCount: total, paginationData: { page: query.page, totalPages: totalPagesOf(total, query.limit) } };
   }
 
   /** One dispute with its evidence: what was submitted, else the saved draft, else the booking's record gathered now. */

@@ -4,6 +4,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DISPUTE_MESSAGES, formatCentsAud, WORK_QUEUE_LABELS, type DisputeSummary } from '@ute/contract';
 import { ActiveFilter, Button, EmptyState, Field, fieldClass, PagedListView, PageHeader, StatusBadge } from '../../components/ui';
 import { canOpen, screens } from '../../config/screens';
+import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
+import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../lib/session';
 import { useKeepPageInRange } from '../../lib/useKeepPageInRange';
 import { useListParams } from '../../lib/useListParams';
@@ -40,7 +42,8 @@ function EvidenceDue({ dispute }: { dispute: DisputeSummary }) {
 export function DisputesPage() {
   const [params, setParams] = useListParams(screens.disputes);
   const status = asDisputeStatusFilter(params.status);
-  const disputes = useDisputes({ status, page: params.page });
+  const disputes = useDisputes({ status, page: params.page, assigned: params.assigned, waitSort: params.waitSort });
+  const isQueue = status === 'needs_response';
   const roles = useSession((session) => session.user?.roles ?? []);
   const canOpenUsers = canOpen(roles, screens.user);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -49,6 +52,24 @@ export function DisputesPage() {
 
   const columns = useMemo<ColumnDef<DisputeSummary, unknown>[]>(
     () => [
+      // The wait, holder and Assign menu (docs/design.md §15): on the disputesNeedingEvidence queue's list.
+      ...(isQueue
+        ? [
+            {
+              id: 'workItem',
+              header: 'Waiting',
+              cell: ({ row }: { row: { original: DisputeSummary } }) => (
+                <WorkItemCell
+                  queue="disputesNeedingEvidence"
+                  recordId={row.original.id}
+                  item={row.original.workItem}
+                  label={`dispute ${row.original.stripeDisputeId}`}
+                  invalidates={[queryKeys.disputes.all]}
+                />
+              ),
+            },
+          ]
+        : []),
       {
         id: 'amount',
         header: 'Amount',
@@ -131,7 +152,7 @@ export function DisputesPage() {
         },
       },
     ],
-    [canOpenUsers],
+    [canOpenUsers, isQueue],
   );
 
   return (
@@ -154,7 +175,8 @@ export function DisputesPage() {
           before the evidence due date.
         </p>
       </div>
-      {status === 'needs_response' && <ActiveFilter label={WORK_QUEUE_LABELS.disputesNeedingEvidence} onClear={() => setParams({ status: '' })} />}
+      {isQueue && <ActiveFilter label={WORK_QUEUE_LABELS.disputesNeedingEvidence} onClear={() => setParams({ status: '', assigned: '', waitSort: '' })} />}
+      {isQueue && <WorkItemFilters values={params} onChange={setParams} />}
       <PagedListView
         list={disputes}
         columns={columns}

@@ -3,6 +3,7 @@ import type { DisputeEvidence, DisputeLossRecovery, DisputeStatusFilter, RouteRe
 import { api } from '../../lib/apiClient';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
+import { workItemQuery } from '../../lib/workItemQuery';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 /** Page size: the contract's default of the call. */
@@ -12,13 +13,17 @@ export interface DisputeListParams {
   /** One status group only; every dispute when absent. */
   status: DisputeStatusFilter | undefined;
   page: number;
+  /** The queue's items held by me or nobody ('' = anyone), and 'oldest' first (docs/design.md §15). */
+  assigned?: string;
+  waitSort?: string;
 }
 
 /** GET disputes: open ones by evidence due date (soonest first), closed ones after. */
 export const disputeListOptions = (params: DisputeListParams) =>
   queryOptions({
     queryKey: queryKeys.disputes.list(params),
-    queryFn: ({ signal }) => api.call('disputes', { query: { page: params.page, limit: DISPUTES_PAGE_SIZE, status: params.status }, signal }),
+    queryFn: ({ signal }) =>
+      api.call('disputes', { query: { page: params.page, limit: DISPUTES_PAGE_SIZE, status: params.status, ...workItemQuery(params) }, signal }),
     select: selectListPage,
     placeholderData: keepPreviousData,
   });

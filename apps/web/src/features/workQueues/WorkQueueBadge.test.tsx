@@ -73,7 +73,8 @@ describe('myWorkQueueHref', () => {
     expect(myWorkQueueHref('unansweredQueries')).toBe('/queries?unanswered=true&assigned=me');
     expect(myWorkQueueHref('quotesAwaitingPrice')).toBe('/quotes?awaitingPrice=true&assigned=me');
     expect(myWorkQueueHref('manualPaymentsAwaitingAcceptance')).toBe('/payment-history?tab=manual&awaitingAcceptance=true&assigned=me');
-    expect(myWorkQueueHref('disputesNeedingEvidence')).toBe(workQueueHref('disputesNeedingEvidence'));
+    expect(myWorkQueueHref('disputesNeedingEvidence')).toBe('/disputes?status=needs_response&assigned=me');
+    expect(myWorkQueueHref('undecidedRefunds')).toBe(workQueueHref('undecidedRefunds'));
   });
 });
 

@@ -38,6 +38,7 @@ const MY_WORK_QUEUE_HREFS: Partial<Record<WorkQueue, string>> = {
   manualPaymentsAwaitingAcceptance: payments.href({ tab: 'manual', awaitingAcceptance: 'true', assigned: 'me' }),
   unansweredQueries: queries.href({ unanswered: 'true', assigned: 'me' }),
   quotesAwaitingPrice: quotes.href({ awaitingPrice: 'true', assigned: 'me' }),
+  disputesNeedingEvidence: disputes.href({ status: 'needs_response', assigned: 'me' }),
 };
 
 /** Where the "mine" count leads: the list filtered to my items of the queue where it has the holder filter, else the queue's list. */
