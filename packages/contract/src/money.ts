@@ -6,6 +6,7 @@ import {
   pageNumberSchema,
   pageSizeSchema,
   paginationDataSchema,
+  recordVersionSchema,
   searchTextSchema,
   textSchema,
   withCreatedDayRange,
@@ -135,6 +136,8 @@ export const uteBookingSchema = z.object({
   createdAt: z.string(),
   /** Cents refunded or being refunded of its payment (docs/design.md §9.6); absent when none. */
   refundedCents: z.number().optional(),
+  /** What a payout or deletion sends back in If-Match (docs/design.md §14); a list's rows carry it. */
+  version: recordVersionSchema.optional(),
 });
 export type UteBooking = z.infer<typeof uteBookingSchema>;
 
@@ -158,6 +161,8 @@ export const jobBookingSchema = z.object({
   createdAt: z.string(),
   /** Cents refunded or being refunded of its payment (docs/design.md §9.6); absent when none. */
   refundedCents: z.number().optional(),
+  /** What a payout or deletion sends back in If-Match (docs/design.md §14); a list's rows carry it. */
+  version: recordVersionSchema.optional(),
 });
 export type JobBooking = z.infer<typeof jobBookingSchema>;
 

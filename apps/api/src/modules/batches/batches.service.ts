@@ -126,7 +126,7 @@ export interface BatchesServiceDeps {
  */
 export function createBatchesService({ db, config, log, onPayoutSucceeded }: BatchesServiceDeps) {
   /** The booking's payable net (its `booking.payable` journal, written first if missing): the manual payout's first check. */
-  async function payableNetOf(tx: Db | Tx, booking: PayableBooking): Promise<number> {
+  async function payableNetOf(tx: Db | Tx, booking: Omit<PayableBooking, 'version'>): Promise<number> {
     return (await ensurePayableSplit(tx, booking)).netCents;
   }
 
@@ -170,7 +170,7 @@ export function createBatchesService({ db, config, log, onPayoutSucceeded }: Bat
     const { rows, hasMore } = await listCandidateBookings(db);
     const data: PayoutBatchCandidate[] = [];
     for (const row of rows) {
-      const booking: PayableBooking = {
+      const booking: Omit<PayableBooking, 'version'> = {
         kind: row.kind,
         id: row.id,
         reference: row.reference,

@@ -4,6 +4,7 @@ import type { BookingKind, CreatedDayRange, OwnerPayoutBlockers, PaymentKind, Wo
 import { COUNTERS, type CounterName } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import type { DbOrTx } from '../../db/database';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type ListOrder } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
@@ -41,6 +42,8 @@ export interface UteBookingRow {
   createdAt: Date;
   /** A page's rows carry what would stop the owner's payout (null: nothing known against it). */
   payoutBlockers?: OwnerPayoutBlockers | null;
+  /** A page's rows carry their version (db/rowVersion.ts): a payout sent with it is checked against it. */
+  version?: string;
 }
 
 export interface JobBookingRow {
@@ -58,6 +61,8 @@ export interface JobBookingRow {
   createdAt: Date;
   /** A page's rows carry what would stop the owner's payout (null: nothing known against it). */
   payoutBlockers?: OwnerPayoutBlockers | null;
+  /** A page's rows carry their version (db/rowVersion.ts): a payout sent with it is checked against it. */
+  version?: string;
 }
 
 /** Stripe tab: paid with a transaction id; manual tab: without. Matches the partial list indexes. */
@@ -226,13 +231,15 @@ export interface PayableBooking {
   status: string;
   transferState: TransferState;
   transactionId: string | null;
+  /** The booking row's version (db/rowVersion.ts): an action sent with the one it loaded is checked against it. */
+  version: string;
 }
 
 /** A live (not deleted) booking by id, looked up in the ute bookings, then the job bookings. */
 export async function findPayableBooking(db: DbOrTx, id: string, kind?: BookingKind): Promise<PayableBooking | undefined> {
   if (kind !== 'job') {
     const [ute] = await db
-      .select()
+      .select(columnsWithVersion(uteBookings))
       .from(uteBookings)
       .where(and(eq(uteBookings.id, id), isNull(uteBookings.deletedAt)));
     if (ute)
@@ -246,11 +253,12 @@ export async function findPayableBooking(db: DbOrTx, id: string, kind?: BookingK
         status: ute.status,
         transferState: ute.transferState,
         transactionId: ute.transactionId,
+        version: ute.version,
       };
   }
   if (kind !== 'ute') {
     const [job] = await db
-      .select()
+      .select(columnsWithVersion(jobBookings))
       .from(jobBookings)
       .where(and(eq(jobBookings.id, id), isNull(jobBookings.deletedAt)));
     if (job)
@@ -264,6 +272,7 @@ export async function findPayableBooking(db: DbOrTx, id: string, kind?: BookingK
         status: job.status,
         transferState: job.transferState,
         transactionId: job.transactionId,
+        version: job.version,
       };
   }
   return undefined;

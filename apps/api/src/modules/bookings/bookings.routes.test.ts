@@ -53,6 +53,8 @@ describe('bookings api (offline ledger provider)', () => {
           'uteName',
           // Its place in the awaiting-payout queue, null here (docs/design.md §15).
           'workItem',
+          // What a payout on it sends as If-Match (docs/design.md §14).
+          'version',
         ].sort(),
       );
     });

@@ -58,6 +58,7 @@ function toUteBookingDto(row: UteBookingRow): UteBooking {
     transactionId: row.transactionId,
     uteBy: row.ownerId,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -77,6 +78,7 @@ function toJobBookingDto(row: JobBookingRow): JobBooking {
     transactionId: row.transactionId,
     uteBy: row.ownerId,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { faqMessages } from '@ute/contract';
 import { queryRows } from '../../db/database';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createTestApp, signInAs, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,15 +120,17 @@ describe('PUT /api/admin/update-faq/:id', () => {
       headers: { 'if-match': `"${opened}"` },
     });
     expect(first.statusCode).toBe(200);
+    const colleague = await signInAs(t, ['content']);
     const second = await t.request({
       method: 'PUT',
       url: `/update-faq/${id}`,
+      token: colleague.token,
       payload: { question: 'Theirs', answer: 'Second' },
       headers: { 'if-match': `"${opened}"` },
     });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toMatch(/^Edited by .+ at .+, after you opened it\. Reload to see the change\.$/);
-    const deletion = await t.request({ method: 'PUT', url: `/delete-faq/${id}`, headers: { 'if-match': opened } });
+    const deletion = await t.request({ method: 'PUT', url: `/delete-faq/${id}`, token: colleague.token, headers: { 'if-match': opened } });
     expect(deletion.statusCode).toBe(409);
     const stored = (await t.request({ method: 'GET', url: `/single-faq-detail/${id}` })).json<{ data: { question: string } }>().data;
     expect(stored.question).toBe('Mine');

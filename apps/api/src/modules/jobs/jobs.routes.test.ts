@@ -50,7 +50,7 @@ describe('GET /api/admin/get-all-job-list', () => {
     // Every field filled, and newer than any other job.
     const row = await createJob(t.database.db, { createdAt: newestCreatedAt() });
     const [job] = (await list('?limit=1')).data;
-    const [stored] = await queryRows<Record<string, unknown>>(t.database.db, sql`select * from jobs where id = ${row.id}`);
+    const [stored] = await queryRows<Record<string, unknown>>(t.database.db, sql`select *, xmin::text as version from jobs where id = ${row.id}`);
     expect(job).toEqual({
       _id: row.id,
       jobId: stored.job_id,
@@ -67,6 +67,7 @@ describe('GET /api/admin/get-all-job-list', () => {
       // The seed keeps no rejection reasons.
       rejection: null,
       createdAt: new Date(stored.created_at as string).toISOString(),
+      version: stored.version,
     });
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_BASE,
   staleTexts,
+  type QuoteListResponse,
   type RecordChange,
   type QueryListResponse,
   type Ute,
@@ -12,7 +13,7 @@ import {
 } from '@ute/contract';
 import { admins } from '../../db/tables/auth.table';
 import { notifications } from '../../db/tables/notifications.table';
-import { createCustomerQuery, createShipment, createUser, createUte } from '../../test/factories';
+import { createCustomerQuery, createOwnerBankAccount, createShipment, createUser, createUte, createUteBooking } from '../../test/factories';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../db/database';
 import { createTestApp, engine, signInAs, type TestApp } from '../../test/testApp';
@@ -79,12 +80,14 @@ describe(`live events (${engine})`, () => {
   let ava: { id: string; token: string };
   let ben: { id: string; token: string };
   let support: { id: string; token: string };
+  let otherSupport: { id: string; token: string };
 
   beforeAll(async () => {
     t = await createTestApp();
     ava = await signInAs(t, ['moderator']);
     ben = await signInAs(t, ['moderator']);
     support = await signInAs(t, ['support']);
+    otherSupport = await signInAs(t, ['support']);
     await t.database.db.update(admins).set({ name: 'Ava Moderator' }).where(eq(admins.id, ava.id));
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -150,13 +153,13 @@ describe(`live events (${engine})`, () => {
       const back = await t.request({
         method: 'PUT',
         url: `/update-user-status/${user._id}`,
-        token: support.token,
+        token: otherSupport.token,
         payload: { status: user.isActive ? 'active' : 'inActive' },
         headers: { 'if-match': user.version },
       });
       expect(back.statusCode).toBe(409);
       expect(back.json<{ message: string }>().message).toMatch(/^(Activated|Deactivated) by .+ at .+, after you opened it\. Reload to see the change\.$/);
-      const deletion = await t.request({ method: 'PUT', url: `/delete-user/${user._id}`, token: support.token, headers: { 'if-match': user.version } });
+      const deletion = await t.request({ method: 'PUT', url: `/delete-user/${user._id}`, token: otherSupport.token, headers: { 'if-match': user.version } });
       expect(deletion.statusCode).toBe(409);
     });
 
@@ -164,19 +167,26 @@ describe(`live events (${engine})`, () => {
       const created = await createCustomerQuery(t.database.db);
       const [query] = (await t.request({ method: 'GET', url: `/all-queries?page=1&limit=1&id=${created.id}`, token: support.token })).json<QueryListResponse>()
         .queries;
-      const reply = (text: string) =>
+      const reply = (text: string, token: string) =>
         t.request({
           method: 'PATCH',
           url: '/reply-query',
-          token: support.token,
+          token,
           payload: { queryId: query._id, reply: text },
           headers: { 'if-match': query.version },
         });
-      expect((await reply('We are on it.')).statusCode).toBe(200);
-      const second = await reply('Me too.');
+      expect((await reply('We are on it.', support.token)).statusCode).toBe(200);
+      // Its author again, from the same stale page (a retry, another tab): they know of their reply.
+      expect((await reply('And a follow-up.', support.token)).statusCode).toBe(200);
+      const second = await reply('Me too.', otherSupport.token);
       expect(second.statusCode).toBe(409);
       expect(second.json<{ message: string }>().message).toMatch(/^Answered by .+ at .+, after you opened it\. Reload to see the change\.$/);
-      const deletion = await t.request({ method: 'PUT', url: `/delete-queries/${query._id}`, token: support.token, headers: { 'if-match': query.version } });
+      const deletion = await t.request({
+        method: 'PUT',
+        url: `/delete-queries/${query._id}`,
+        token: otherSupport.token,
+        headers: { 'if-match': query.version },
+      });
       expect(deletion.statusCode).toBe(409);
     });
 
@@ -194,6 +204,30 @@ describe(`live events (${engine})`, () => {
       const stored = (await t.request({ method: 'GET', url: `/single-shipment-detail/${quote._id}`, token: ben.token })).json<{ data: { price: number } }>()
         .data;
       expect(stored.price).toBe(120);
+    });
+
+    it('refuses a manual payout of a booking a colleague changed since it was loaded, saying who (no payout written)', async () => {
+      const finance = await signInAs(t, ['finance'], { twoFactor: true });
+      const otherFinance = await signInAs(t, ['finance'], { twoFactor: true });
+      const owner = await createUser(t.database.db);
+      await createOwnerBankAccount(t.database.db, { ownerId: owner.id });
+      const booking = await createUteBooking(t.database.db, { ownerId: owner.id, status: 'delivered', transactionId: null });
+      const listed = (await t.request({ method: 'GET', url: `/ute-booking-list?payment=manual&id=${booking.id}`, token: finance.token })).json<{
+        data: { _id: string; version: string }[];
+      }>().data[0];
+      expect(listed.version).toMatch(/^\d+$/);
+      // A colleague holds the booking's payout meanwhile (an audited change of the booking).
+      const held = await t.request({ method: 'PUT', url: `/transfer-manual-payment/${booking.id}`, token: otherFinance.token, payload: { kind: 'ute' } });
+      expect(held.statusCode, held.body).toBe(200);
+      const stale = await t.request({
+        method: 'PUT',
+        url: `/transfer-manual-payment/${booking.id}`,
+        token: finance.token,
+        payload: { kind: 'ute' },
+        headers: { 'if-match': listed.version },
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(/^Paid out manually by .+ at .+, after you opened it\. Reload to see the change\.$/);
     });
 
     it('still answers 404 for an unknown record before any version check', async () => {

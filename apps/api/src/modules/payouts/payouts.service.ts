@@ -11,7 +11,7 @@ import {
   type MessageResponse,
 } from '@ute/contract';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Db, Tx } from '../../db/database';
 import type { LedgerAccount } from '../../db/tables/ledger.table';
 import { claimBookingForPayout, findOwner, findPayableBooking, setBookingTransferState, type PayableBooking } from '../bookings/bookings.repository';
@@ -276,6 +276,9 @@ export function createPayoutsService({ db, payouts, log, onPayoutSucceeded }: Pa
     const booking = await findPayableBooking(db, params.bookingId);
     if (!booking) throw notFound('Booking');
     if (booking.ownerId !== params.uteOwnerId) throw badRequest(PAYOUT_MESSAGES.notOwner);
+    // A colleague's change since the admin loaded the booking (docs/design.md §14); the claim below
+    // still decides alone whether this payout starts.
+    await assertUnchanged(db, actor, { version: booking.version, id: booking.id, targetType: bookingTarget(booking.kind) });
     await refuseBatchedBooking(booking);
     const early = transferConflict(booking);
     if (early && booking.transferState !== 'transferring') throw early;
@@ -303,6 +306,7 @@ export function createPayoutsService({ db, payouts, log, onPayoutSucceeded }: Pa
     if (!payout) {
       const current = await findPayableBooking(db, booking.id);
       if (!current) throw notFound('Booking');
+      await assertUnchanged(db, actor, { version: current.version, id: current.id, targetType: bookingTarget(current.kind) });
       if (current.transferState === 'transferring') return resumeStalePayout(current, actor);
       throw transferConflict(current) ?? conflict(PAYOUT_MESSAGES.beingTransferred);
     }
@@ -342,6 +346,7 @@ export function createPayoutsService({ db, payouts, log, onPayoutSucceeded }: Pa
   async function recordManualTransfer(bookingId: string, kind: BookingKind | undefined, actor: Actor): Promise<MessageResponse> {
     const booking = await findPayableBooking(db, bookingId, kind);
     if (!booking) throw notFound('Booking');
+    await assertUnchanged(db, actor, { version: booking.version, id: booking.id, targetType: bookingTarget(booking.kind) });
     await refuseBatchedBooking(booking);
     const early = transferConflict(booking);
     if (early) throw early;
@@ -366,6 +371,7 @@ export function createPayoutsService({ db, payouts, log, onPayoutSucceeded }: Pa
     if (!recorded) {
       const current = await findPayableBooking(db, booking.id, booking.kind);
       if (!current) throw notFound('Booking');
+      await assertUnchanged(db, actor, { version: current.version, id: current.id, targetType: bookingTarget(current.kind) });
       await refuseBatchedBooking(current);
       throw transferConflict(current) ?? conflict(PAYOUT_MESSAGES.beingTransferred);
     }

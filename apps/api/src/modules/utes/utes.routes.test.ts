@@ -45,7 +45,7 @@ describe('GET /api/admin/get-all-ute-list', () => {
     const row = await createUte(t.database.db, { createdAt: newestCreatedAt() });
     const response = await t.request({ method: 'GET', url: '/get-all-ute-list?page=1&pageSize=1' });
     const [ute] = response.json<{ data: Ute[] }>().data;
-    const [stored] = await queryRows<Record<string, unknown>>(t.database.db, sql`select * from utes where id = ${row.id}`);
+    const [stored] = await queryRows<Record<string, unknown>>(t.database.db, sql`select *, xmin::text as version from utes where id = ${row.id}`);
     expect(ute).toEqual({
       _id: row.id,
       uteId: stored.ute_id,
@@ -68,6 +68,7 @@ describe('GET /api/admin/get-all-ute-list', () => {
       // The seed keeps no rejection reasons.
       rejection: null,
       createdAt: new Date(stored.created_at as string).toISOString(),
+      version: stored.version,
     });
     expect(typeof ute.budget).toBe('number');
   });

@@ -3,7 +3,7 @@ import { staleRecordMessage, staleTexts, UNCHANGING_AUDIT_ACTIONS, type AuditAct
 import type { DbOrTx } from '../../db/database';
 import { auditLog } from '../../db/tables/audit.table';
 import { admins } from '../../db/tables/auth.table';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict, type AppError } from '../../lib/errors';
 
 /**
  * The audit log's writer, for every module: each admin mutation records itself here, in its own
@@ -68,23 +68,36 @@ export function actorOf(request: {
 }
 
 /**
- * The optimistic check of docs/design.md §14, made after the mutation locked the record: when the
- * actor names the version they loaded and the record's is another, someone changed it since, and the
- * answer is a 409 saying who and when (its latest change in this log).
+ * The optimistic check of docs/design.md §14: when the actor names the version they loaded and the
+ * record's (as the mutation read or locked it) is another, someone changed it since. Answers the 409
+ * saying who and when (the record's latest change in this log), or null: no version named, the same
+ * version, or a change the actor made themself (a retry after an error, another of their tabs: they
+ * know of it).
  */
-export async function assertUnchanged(tx: DbOrTx, actor: Actor, record: { version: string; id: string; targetType: AuditTargetType }): Promise<void> {
-  if (actor.expectedVersion === undefined || record.version === actor.expectedVersion) return;
+export async function staleRecordError(
+  tx: DbOrTx,
+  actor: Actor,
+  record: { version: string; id: string; targetType: AuditTargetType },
+): Promise<AppError | null> {
+  if (actor.expectedVersion === undefined || record.version === actor.expectedVersion) return null;
   const [latest] = await tx
-    .select({ action: auditLog.action, after: auditLog.after, at: auditLog.createdAt, adminName: admins.name })
+    .select({ action: auditLog.action, after: auditLog.after, at: auditLog.createdAt, adminId: auditLog.adminId, adminName: admins.name })
     .from(auditLog)
     .leftJoin(admins, eq(admins.id, auditLog.adminId))
     .where(and(eq(auditLog.targetType, record.targetType), eq(auditLog.targetId, record.id), notInArray(auditLog.action, [...UNCHANGING_AUDIT_ACTIONS])))
     .orderBy(desc(auditLog.id))
     .limit(1);
+  if (latest && latest.adminId !== null && latest.adminId === actor.adminId) return null;
   const status = (latest?.after as { status?: unknown } | null)?.status;
-  throw conflict(
+  return conflict(
     staleRecordMessage(
       latest ? { action: latest.action, status: typeof status === 'string' ? status : null, adminName: latest.adminName, at: latest.at.toISOString() } : null,
     ),
   );
+}
+
+/** staleRecordError as a guard: made after the mutation locked the record, before any state rule. */
+export async function assertUnchanged(tx: DbOrTx, actor: Actor, record: { version: string; id: string; targetType: AuditTargetType }): Promise<void> {
+  const stale = await staleRecordError(tx, actor, record);
+  if (stale) throw stale;
 }

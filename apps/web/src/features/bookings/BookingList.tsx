@@ -112,8 +112,8 @@ export function BookingList<K extends BookingKind>({ kind, title, caption, colum
               disabled={isTransferBlocked?.(booking) ?? false}
               onTransfer={() =>
                 paymentKindOf(booking) === 'stripe'
-                  ? stripeTransfer.mutate({ ownerId: booking.uteBy, bookingId: booking._id })
-                  : setManualTarget({ bookingId: booking._id, ownerId: booking.uteBy, amount: booking.amount })
+                  ? stripeTransfer.mutate({ ownerId: booking.uteBy, bookingId: booking._id, version: booking.version })
+                  : setManualTarget({ bookingId: booking._id, version: booking.version, ownerId: booking.uteBy, amount: booking.amount })
               }
             />
           );

@@ -8,6 +8,8 @@ import { SplitRows, splitRowsOf } from './PayoutSplitDialog';
 
 export interface ManualPaymentTarget {
   bookingId: string;
+  /** The booking's version as its row showed it: the transfer is refused if a colleague changed it since. */
+  version?: string;
   ownerId: string;
   /** Dollars. */
   amount: number;
@@ -42,7 +44,7 @@ export function ManualPaymentDialog({ kind, target, onClose }: { kind: BookingKi
           <Button variant="secondary" onClick={onClose} disabled={transfer.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => target && transfer.mutate(target.bookingId)} disabled={transfer.isPending || !account}>
+          <Button onClick={() => target && transfer.mutate({ id: target.bookingId, version: target.version })} disabled={transfer.isPending || !account}>
             {transfer.isPending ? 'Processing...' : 'Transfer'}
           </Button>
         </>

@@ -10,6 +10,7 @@ import {
   type UteBookingListResponse,
 } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { RecordRef } from '../../lib/recordRef';
 import { createdDayQuery, type CreatedDayParams } from '../../lib/createdDayFilter';
 import { workItemQuery } from '../../lib/workItemQuery';
 import type { ListPage } from '../../lib/listQuery';
@@ -110,13 +111,15 @@ export function usePayoutSplit(kind: BookingKind, bookingId: string | null) {
   });
 }
 
-type StripeTransfer = { ownerId: string; bookingId: string };
+/** `version`: the booking's as its row showed it (docs/design.md §14). */
+type StripeTransfer = { ownerId: string; bookingId: string; version?: string };
 
 /** Stripe tab: the api sends the payout through Stripe (or the offline ledger), exactly once. */
 export function useStripeTransfer(kind: BookingKind, options?: MutationCallbacks<StripeTransfer, RouteResponse<'stripeTransfer'>>) {
   return useAdminMutation(
     {
-      mutationFn: ({ ownerId, bookingId }: StripeTransfer) => api.call('stripeTransfer', { params: { uteOwnerId: ownerId, bookingId } }),
+      mutationFn: ({ ownerId, bookingId, version }: StripeTransfer) =>
+        api.call('stripeTransfer', { params: { uteOwnerId: ownerId, bookingId }, ifMatch: version }),
       invalidates: [queryKeys.bookings.all(kind), queryKeys.ledger.all],
       rowIdOf: ({ bookingId }) => bookingId,
     },
@@ -125,24 +128,24 @@ export function useStripeTransfer(kind: BookingKind, options?: MutationCallbacks
 }
 
 /** Manual tab: records that the owner was paid by bank transfer. */
-export function useManualTransfer(kind: BookingKind, options?: MutationCallbacks<string, RouteResponse<'manualTransfer'>>) {
+export function useManualTransfer(kind: BookingKind, options?: MutationCallbacks<RecordRef, RouteResponse<'manualTransfer'>>) {
   return useAdminMutation(
     {
-      mutationFn: (bookingId: string) => api.call('manualTransfer', { params: { bookingId }, body: { kind } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('manualTransfer', { params: { bookingId: id }, body: { kind }, ifMatch: version }),
       invalidates: [queryKeys.bookings.all(kind), queryKeys.ledger.all],
-      rowIdOf: (bookingId) => bookingId,
+      rowIdOf: ({ id }) => id,
     },
     options,
   );
 }
 
-export function useDeleteJobBooking(options?: MutationCallbacks<string, RouteResponse<'deleteJobBooking'>>) {
+export function useDeleteJobBooking(options?: MutationCallbacks<RecordRef, RouteResponse<'deleteJobBooking'>>) {
   return useAdminMutation(
     {
-      mutationFn: (id: string) => api.call('deleteJobBooking', { params: { id } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('deleteJobBooking', { params: { id }, ifMatch: version }),
       // A delivered booking deleted before its payout withdraws what its owner was owed.
       invalidates: [queryKeys.bookings.all('job'), queryKeys.dashboard, queryKeys.ledger.all],
-      rowIdOf: (id) => id,
+      rowIdOf: ({ id }) => id,
     },
     options,
   );
