@@ -229,6 +229,8 @@ export const paymentSchema = z.object({
   refundedCents: z.number().optional(),
   /** Its place in the manualPaymentsAwaitingAcceptance queue (how long, whose), null when not waiting in it; manual lists only (docs/design.md §15). */
   workItem: workItemSummarySchema.nullable().optional(),
+  /** What accepting it sends back in If-Match (docs/design.md §14); a list's rows carry it. */
+  version: recordVersionSchema.optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -13,7 +13,7 @@ import {
 } from '@ute/contract';
 import { admins } from '../../db/tables/auth.table';
 import { notifications } from '../../db/tables/notifications.table';
-import { createCustomerQuery, createOwnerBankAccount, createShipment, createUser, createUte, createUteBooking } from '../../test/factories';
+import { createCustomerQuery, createOwnerBankAccount, createPayment, createShipment, createUser, createUte, createUteBooking } from '../../test/factories';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../db/database';
 import { createTestApp, engine, signInAs, type TestApp } from '../../test/testApp';
@@ -228,6 +228,27 @@ describe(`live events (${engine})`, () => {
       });
       expect(stale.statusCode).toBe(409);
       expect(stale.json<{ message: string }>().message).toMatch(/^Paid out manually by .+ at .+, after you opened it\. Reload to see the change\.$/);
+    });
+
+    it('refuses accepting a manual payment a colleague accepted since it was loaded, saying who', async () => {
+      const finance = await signInAs(t, ['finance'], { twoFactor: true });
+      const otherFinance = await signInAs(t, ['finance'], { twoFactor: true });
+      const payment = await createPayment(t.database.db, { isStripe: false, status: 'pending', transactionId: null });
+      const listed = (await t.request({ method: 'GET', url: '/get-update-manual-status?page=1&limit=100&kind=ute', token: finance.token }))
+        .json<{ data: { _id: string; version?: string }[] }>()
+        .data.concat(
+          (await t.request({ method: 'GET', url: '/get-update-manual-status?page=1&limit=100&kind=job', token: finance.token })).json<{
+            data: { _id: string; version?: string }[];
+          }>().data,
+        )
+        .find((row) => row._id === payment.id)!;
+      expect(listed.version).toMatch(/^\d+$/);
+      const accept = (token: string) =>
+        t.request({ method: 'PUT', url: `/update-manual-status/${payment.id}`, token, headers: { 'if-match': listed.version! } });
+      expect((await accept(otherFinance.token)).statusCode).toBe(200);
+      const stale = await accept(finance.token);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(/^Accepted by .+ at .+, after you opened it\. Reload to see the change\.$/);
     });
 
     it('still answers 404 for an unknown record before any version check', async () => {

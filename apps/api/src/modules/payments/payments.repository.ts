@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type ListOrder } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
@@ -76,8 +77,9 @@ export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promi
   return { rows, total: totalCount };
 }
 
-export async function findPaymentById(db: DbOrTx, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+/** A payment with its version (db/rowVersion.ts), as an action checks it. */
+export async function findPaymentById(db: DbOrTx, id: string): Promise<(PaymentRow & { version: string }) | undefined> {
+  const [row] = await db.select(columnsWithVersion(payments)).from(payments).where(eq(payments.id, id));
   return row;
 }
 

@@ -13,7 +13,7 @@ import { csvChunks, dollarsOfCents, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import type { Db } from '../../db/database';
 import type { FileStorage } from '../../platform/storage/fileStorage';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { findRecentReceiptReads } from '../audit/audit.repository';
 import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import {
@@ -27,7 +27,7 @@ import {
 } from './payments.repository';
 
 /** Receipts are private: the list carries a short-lived signed URL, never the bare file path. */
-function toPaymentDto(row: PaymentRow, files: FileStorage): Payment {
+function toPaymentDto(row: PaymentRow & { version?: string }, files: FileStorage): Payment {
   return {
     _id: row.id,
     paymentBy: row.paymentBy,
@@ -39,6 +39,7 @@ function toPaymentDto(row: PaymentRow, files: FileStorage): Payment {
     paymentImage: row.receiptImage ? files.signedUrl('receipts', row.receiptImage) : null,
     isStripe: row.isStripe,
     isJob: row.isJob ? 'true' : 'false',
+    version: row.version,
   };
 }
 
@@ -142,6 +143,7 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
     const accepted = await db.transaction(async (tx) => {
       const before = await findPaymentById(tx, id);
       if (!before) return null;
+      await assertUnchanged(tx, actor, { version: before.version, id, targetType: 'payment' });
       const row = await acceptManualPayment(tx, id);
       if (!row) return null;
       await writeAudit(tx, actor, {

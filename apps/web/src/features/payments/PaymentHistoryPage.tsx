@@ -158,7 +158,7 @@ export function PaymentHistoryPage() {
                 size="sm"
                 variant={label === 'Accepted' ? 'secondary' : 'success'}
                 disabled={disabled || accept.isPending}
-                onClick={() => accept.mutate(row.original._id)}
+                onClick={() => accept.mutate({ id: row.original._id, version: row.original.version })}
               >
                 {label}
               </Button>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookingKind, PaymentSort, RouteResponse } from '@ute/contract';
 import { api } from '../../lib/apiClient';
+import type { RecordRef } from '../../lib/recordRef';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
 import { workItemQuery } from '../../lib/workItemQuery';
@@ -79,12 +80,12 @@ export const countPayments = (
   ).then((response) => response.totalCount);
 
 /** Accept a manual payment: it moves to inProgress and shows a disabled 'Accepted'. */
-export function useAcceptPayment(options?: MutationCallbacks<string, RouteResponse<'acceptManualPayment'>>) {
+export function useAcceptPayment(options?: MutationCallbacks<RecordRef, RouteResponse<'acceptManualPayment'>>) {
   return useAdminMutation(
     {
-      mutationFn: (id: string) => api.call('acceptManualPayment', { params: { id } }),
+      mutationFn: ({ id, version }: RecordRef) => api.call('acceptManualPayment', { params: { id }, ifMatch: version }),
       invalidates: [queryKeys.payments.all],
-      rowIdOf: (id) => id,
+      rowIdOf: ({ id }) => id,
     },
     options,
   );
