@@ -29,7 +29,10 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    check('notifications_kind_check', sql`${t.kind} in ('mention', 'payoutFailed', 'webhookFailed', 'disputeEvidenceDue', 'assigned', 'overdue', 'exportFinished')`),
+    check(
+      'notifications_kind_check',
+      sql`${t.kind} in ('mention', 'payoutFailed', 'webhookFailed', 'disputeEvidenceDue', 'assigned', 'overdue', 'exportFinished')`,
+    ),
     check('notifications_title_length', sql`char_length(${t.title}) between 1 and 300`),
     uniqueIndex('notifications_recipient_event_idx').on(t.recipientId, t.eventKey),
     // The inbox, newest first.

@@ -130,13 +130,16 @@ export function createJobsService({ db, notices }: JobsServiceDeps) {
 
   /** POST jobs/bulk: each job in turn, through the single-row actions. */
   const bulkJobs = (body: ListingBulkBody, actor: Actor): Promise<BulkResponse> =>
-    runListingBulk(body, { setStatus: (id, status, rejection) => setJobStatus(id, status, rejection, each(actor)), remove: (id) => deleteJob(id, each(actor)) });
+    runListingBulk(body, {
+      setStatus: (id, status, rejection) => setJobStatus(id, status, rejection, each(actor)),
+      remove: (id) => deleteJob(id, each(actor)),
+    });
 
   async function deleteJob(id: string, actor: Actor) {
     await db.transaction(async (tx) => {
       const job = await repo.lockLiveJob(tx, id);
       if (!job) throw notFound('Job');
-        await assertUnchanged(tx, actor, { version: job.version, id, targetType: 'job' });
+      await assertUnchanged(tx, actor, { version: job.version, id, targetType: 'job' });
       const deletedAt = await repo.markJobDeleted(tx, id);
       await writeAudit(tx, actor, { action: 'job.delete', targetType: 'job', targetId: id, before: auditView(job), after: auditView({ ...job, deletedAt }) });
     });

@@ -139,13 +139,16 @@ export function createUtesService({ db, files, notices }: UtesServiceDeps) {
 
   /** POST utes/bulk: each ute in turn, through the single-row actions. */
   const bulkUtes = (body: ListingBulkBody, actor: Actor): Promise<BulkResponse> =>
-    runListingBulk(body, { setStatus: (id, status, rejection) => setUteStatus(id, status, rejection, each(actor)), remove: (id) => deleteUte(id, each(actor)) });
+    runListingBulk(body, {
+      setStatus: (id, status, rejection) => setUteStatus(id, status, rejection, each(actor)),
+      remove: (id) => deleteUte(id, each(actor)),
+    });
 
   async function deleteUte(id: string, actor: Actor) {
     await db.transaction(async (tx) => {
       const ute = await repo.lockLiveUte(tx, id);
       if (!ute) throw notFound('Ute');
-        await assertUnchanged(tx, actor, { version: ute.version, id, targetType: 'ute' });
+      await assertUnchanged(tx, actor, { version: ute.version, id, targetType: 'ute' });
       const deletedAt = await repo.markUteDeleted(tx, id);
       await writeAudit(tx, actor, { action: 'ute.delete', targetType: 'ute', targetId: id, before: auditView(ute), after: auditView({ ...ute, deletedAt }) });
     });
