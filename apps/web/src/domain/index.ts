@@ -2,6 +2,7 @@ export { ModerationActions, type ModerationActionsProps, type ModerationStatus }
 export { useModerationColumns, type ModeratedListing, type ModerationColumnOptions, type StatusChange } from './moderation/useModerationColumns';
 export { bookingTone, listingTone, paymentTone } from './statusTones';
 export { RejectDialog, type RejectDialogProps } from './moderation/RejectDialog';
+export { ListingStatus } from './moderation/ListingStatus';
 export { rejectionFields } from './moderation/rejectionFields';
 export { ListingBulkActions, type ListingBulkActionsProps } from './moderation/ListingBulkActions';
 export { RefundDialog } from './refunds/RefundDialog';

@@ -1,6 +1,6 @@
 import type { Job } from '@ute/contract';
-import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui';
-import { listingTone, RecordChangeNotice, RecordNotes, rejectionFields } from '../../domain';
+import { DetailsDialog, ImageThumbnail } from '../../components/ui';
+import { ListingStatus, RecordNotes, rejectionFields } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 
 /** 'Job Details': every field and the job images, or 'No images available' (docs/product.md, Job Listings). */
@@ -21,15 +21,7 @@ export function JobDetailsDialog({ job, onClose }: { job: Job | null; onClose: (
               { label: 'Work Schedule', value: listOrNA(job.workSchedule) },
               { label: 'Budget', value: formatBudget(job.budget) },
               { label: 'Created Date', value: formatDateTime(job.createdAt) },
-              {
-                label: 'Status',
-                value: (
-                  <>
-                    <StatusBadge label={job.status} tone={listingTone(job.status)} />
-                    <RecordChangeNotice recordType="job" recordId={job._id} className="mt-1" />
-                  </>
-                ),
-              },
+              { label: 'Status', value: <ListingStatus recordType="job" listing={job} /> },
               ...rejectionFields(job.rejection),
             ]
           : []

@@ -10,11 +10,10 @@ import {
   PagedListView,
   PageHeader,
   SearchBox,
-  StatusBadge,
   TruncatedText,
   useBulkRows,
 } from '../../components/ui';
-import { ListingBulkActions, listingTone, RecordChangeNotice, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
+import { ListingBulkActions, ListingStatus, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
 import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import { screens } from '../../config/screens';
 import type { FilterValues } from '../../config/urlFilters';
@@ -53,12 +52,7 @@ const JOB_COLUMNS: ColumnDef<Job, unknown>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: ({ row }) => (
-      <>
-        <StatusBadge label={row.original.status} tone={listingTone(row.original.status)} />
-        <RecordChangeNotice recordType="job" recordId={row.original._id} className="mt-1" />
-      </>
-    ),
+    cell: ({ row }) => <ListingStatus recordType="job" listing={row.original} />,
   },
   { id: 'jobId', header: 'JOB ID', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.jobId}</span> },
 ];

@@ -1,6 +1,6 @@
 import type { Ute } from '@ute/contract';
-import { DetailsDialog, ImageThumbnail, StatusBadge } from '../../components/ui';
-import { listingTone, RecordChangeNotice, RecordNotes, rejectionFields } from '../../domain';
+import { DetailsDialog, ImageThumbnail } from '../../components/ui';
+import { ListingStatus, RecordNotes, rejectionFields } from '../../domain';
 import { formatBudget, formatDateTime, imageUrl, listOrNA, orNA } from '../../lib/format';
 import { formatLicenceExpiry } from './uteFormat';
 
@@ -27,15 +27,7 @@ export function UteDetailsDialog({ ute, onClose }: { ute: Ute | null; onClose: (
               { label: 'Chassis No.', value: orNA(ute.chesisNumber) },
               { label: 'Availability', value: listOrNA(ute.uteAvailble) },
               { label: 'Budget', value: formatBudget(ute.budget) },
-              {
-                label: 'Status',
-                value: (
-                  <>
-                    <StatusBadge label={ute.status} tone={listingTone(ute.status)} />
-                    <RecordChangeNotice recordType="ute" recordId={ute._id} className="mt-1" />
-                  </>
-                ),
-              },
+              { label: 'Status', value: <ListingStatus recordType="ute" listing={ute} /> },
               ...rejectionFields(ute.rejection),
               { label: 'Created At', value: formatDateTime(ute.createdAt) },
             ]

@@ -10,11 +10,10 @@ import {
   PagedListView,
   PageHeader,
   SearchBox,
-  StatusBadge,
   TruncatedText,
   useBulkRows,
 } from '../../components/ui';
-import { ListingBulkActions, listingTone, RecordChangeNotice, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
+import { ListingBulkActions, ListingStatus, RejectDialog, SavedViewTabs, useModerationColumns } from '../../domain';
 import { WorkItemCell, WorkItemFilters } from '../../domain/workItems';
 import { screens } from '../../config/screens';
 import type { FilterValues } from '../../config/urlFilters';
@@ -64,12 +63,7 @@ const UTE_COLUMNS: ColumnDef<Ute, unknown>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: ({ row }) => (
-      <>
-        <StatusBadge label={row.original.status} tone={listingTone(row.original.status)} />
-        <RecordChangeNotice recordType="ute" recordId={row.original._id} className="mt-1" />
-      </>
-    ),
+    cell: ({ row }) => <ListingStatus recordType="ute" listing={row.original} />,
   },
   { id: 'createdAt', header: 'Created At', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span> },
   { id: 'uteId', header: 'UTE ID', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.uteId}</span> },
