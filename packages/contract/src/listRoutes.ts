@@ -151,3 +151,22 @@ export const NOTIFICATION_RECORD_LISTS = {
 
 /** Whether an admin holding `roles` is notified of system events about records of type `recordType`. */
 export const isNotifiedOf = (roles: readonly string[], recordType: NotificationRecordType): boolean => canCall(roles, NOTIFICATION_RECORD_LISTS[recordType]);
+
+/**
+ * Live events (docs/design.md §14): who hears of a change to a record of each audit target type: the admins who may open its list
+ * (owners hear of every change). A target type missing here is heard by owners only.
+ */
+export const LIVE_RECORD_LISTS: Readonly<Record<string, RouteName>> = {
+  ute: 'utes',
+  job: 'jobs',
+  shipment: 'quotes',
+  customer_query: 'queries',
+  user: 'users',
+  ute_booking: 'uteBookings',
+  job_booking: 'jobBookings',
+  payment: 'payments',
+  faq: 'faqs',
+  blog: 'blogs',
+  dispute: 'disputes',
+  payout_batch: 'payoutBatches',
+};

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ACTIVITY_TIME_ZONE } from './people';
-import type { RouteName } from './routes';
 import { workQueueCountSchema } from './workQueues';
 
 /**
@@ -30,25 +29,6 @@ export const recordChangeSchema = z.object({
 export type RecordChange = z.infer<typeof recordChangeSchema>;
 
 export const workQueuesEventSchema = z.array(workQueueCountSchema);
-
-/**
- * Who hears of a change to a record of each audit target type: the admins who may open its list
- * (owners hear of every change). A target type missing here is heard by owners only.
- */
-export const LIVE_RECORD_LISTS: Readonly<Record<string, RouteName>> = {
-  ute: 'utes',
-  job: 'jobs',
-  shipment: 'quotes',
-  customer_query: 'queries',
-  user: 'users',
-  ute_booking: 'uteBookings',
-  job_booking: 'jobBookings',
-  payment: 'payments',
-  faq: 'faqs',
-  blog: 'blogs',
-  dispute: 'disputes',
-  payout_batch: 'payoutBatches',
-};
 
 /**
  * Audit actions that read, export or annotate and change no record's state: they are no live change
