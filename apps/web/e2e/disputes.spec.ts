@@ -17,6 +17,7 @@ import { apiToken, expect, test } from './support/fixtures';
 import { storeSessionToken, withOldSecondFactor } from './support/sessions';
 import { postStripeEvent, stripeDisputeEvent } from './support/stripeEvents';
 import { closeStripeDispute, createStripeDispute, stripeDispute, stripeFileText } from './support/stripeServer';
+import { waitingBadgeName } from './support/badges';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const aud = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' });
@@ -82,20 +83,22 @@ test.describe('Disputes: a chargeback from Stripe, the evidence and the loss', (
     // The sidebar's badge counts it and opens the disputes that need evidence.
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: `${queueBefore + 1} waiting: Disputes needing evidence` }).click();
+    await nav.getByRole('link', { name: waitingBadgeName('Disputes needing evidence', queueBefore + 1) }).click();
     await expect(page).toHaveURL(/\/disputes\?status=needs_response$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Filtered: Disputes needing evidence' })).toBeVisible();
 
     const row = page.locator('tbody tr').filter({ hasText: booking.uteBookingId });
-    await expect(row.getByRole('cell').nth(0)).toHaveText(aud.format(booking.amount));
-    await expect(row.getByRole('cell').nth(1)).toHaveText('product not received');
-    await expect(row.getByRole('cell').nth(2)).toHaveText('needs response');
-    await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d{2}\/\d{2}\/\d{4}5 days left$/);
+    // Filtered to the disputes needing evidence, the list opens with the Waiting column (design §15).
+    await expect(row.getByRole('cell').nth(0)).toHaveText(/^\d+ (min|h|d)\s*Unassigned/);
+    await expect(row.getByRole('cell').nth(1)).toHaveText(aud.format(booking.amount));
+    await expect(row.getByRole('cell').nth(2)).toHaveText('product not received');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('needs response');
+    await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4}5 days left$/);
     const customerName = `${booking.bookingBy!.firstName} ${booking.bookingBy!.lastName}`;
-    await expect(row.getByRole('cell').nth(5)).toHaveText(customerName);
+    await expect(row.getByRole('cell').nth(6)).toHaveText(customerName);
     await expect(row.getByRole('link', { name: booking.uteBookingId })).toHaveAttribute('href', `/booking-list?open=${booking._id}`);
-    await expect(row.getByRole('cell').nth(6).getByRole('link')).toHaveAttribute('href', `/owner-ledger/${booking.uteBy}`);
+    await expect(row.getByRole('cell').nth(7).getByRole('link')).toHaveAttribute('href', `/owner-ledger/${booking.uteBy}`);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     // Build evidence: the booking's facts in Stripe's fields.
@@ -132,7 +135,7 @@ test.describe('Disputes: a chargeback from Stripe, the evidence and the loss', (
     expect(inStripe.evidence.customer_name).toBe(customerName);
     if (inStripe.evidence.customer_communication) expect(await stripeFileText(page.request, inStripe.evidence.customer_communication)).toContain(' wrote:\n');
     await page.keyboard.press('Escape');
-    await expect(nav.getByRole('link', { name: new RegExp(`waiting: Disputes needing evidence$`) })).toHaveCount(queueBefore === 0 ? 0 : 1);
+    await expect(nav.getByRole('link', { name: waitingBadgeName('Disputes needing evidence') })).toHaveCount(queueBefore === 0 ? 0 : 1);
 
     // The card network decides against the platform: Stripe closes it lost.
     const lost = await closeStripeDispute(page.request, dispute.id, 'lost');

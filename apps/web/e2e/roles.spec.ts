@@ -1,6 +1,7 @@
 import { WORK_QUEUE_LABELS, type AdminRole, type WorkQueue, type WorkQueueCount } from '@ute/contract';
 import { expect, signInWithForm, test } from './support/fixtures';
 import { createAdminWithRoles } from './support/admins';
+import { NOT_A_BADGE } from './support/badges';
 
 const EVERYONE = ['Dashboard', 'Change Password', 'Security'];
 
@@ -58,8 +59,9 @@ test.describe('Roles: each admin sees and opens only what their roles allow', ()
       await signInWithForm(page, credentials);
 
       const nav = page.getByRole('navigation', { name: 'Main' });
-      // The entries, without the work queues' badges beside some ("12 waiting: Pending utes").
-      const labels = await nav.getByRole('link', { name: /^(?!\d+ waiting: )/ }).allTextContents();
+      // The entries, without the work queues' badges beside some ("12 waiting: Pending utes", "12 waiting,
+      // 3 overdue: …", "1 mine: …").
+      const labels = await nav.getByRole('link', { name: NOT_A_BADGE }).allTextContents();
       expect(labels.map((label) => label.trim()).sort()).toEqual([...EVERYONE, ...sidebar].sort());
       // The badges: only the queues of this role's lists that have work waiting (content: none).
       const sessionToken = await page.evaluate(() => window.localStorage.getItem('auth_token'));
@@ -67,9 +69,11 @@ test.describe('Roles: each admin sees and opens only what their roles allow', ()
         data: WorkQueueCount[];
       };
       expect(queues.data.map(({ queue }) => queue).sort()).toEqual([...queuesOf[role]].sort());
-      const badgeNames = queues.data.filter(({ count }) => count > 0).map(({ queue, count }) => `${count} waiting: ${WORK_QUEUE_LABELS[queue]}`);
+      const badgeNames = queues.data
+        .filter(({ count }) => count > 0)
+        .map(({ queue, count, overdue }) => `${count} waiting${overdue > 0 ? `, ${overdue} overdue` : ''}: ${WORK_QUEUE_LABELS[queue]}`);
       for (const name of badgeNames) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
-      await expect(nav.getByRole('link', { name: /^\d+ waiting: / })).toHaveCount(badgeNames.length);
+      await expect(nav.getByRole('link', { name: /^\d+ waiting[:,] / })).toHaveCount(badgeNames.length);
       const shownCards = await page.locator('a[data-testid^="card-"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')!.slice(5)));
       expect(shownCards.sort()).toEqual([...cards].sort());
 

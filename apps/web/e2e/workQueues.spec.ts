@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { WORK_QUEUE_LABELS, type Ute, type WorkQueueCount } from '@ute/contract';
+import { waitingBadgeName } from './support/badges';
 import { apiToken, expect, test } from './support/fixtures';
 
 /** The api's answer, as the e2e admin (an owner: every queue). */
@@ -38,7 +39,7 @@ test.describe('Work queues: the sidebar counts the work waiting and opens it', (
     expect(pending, 'pending utes in the demo data').toBeGreaterThan(1);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const badge = nav.getByRole('link', { name: `${pending} waiting: Pending utes` });
+    const badge = nav.getByRole('link', { name: waitingBadgeName('Pending utes', pending) });
     await expect(badge).toHaveText(pending > 99 ? '99+' : String(pending));
 
     await badge.click();
@@ -61,7 +62,7 @@ test.describe('Work queues: the sidebar counts the work waiting and opens it', (
     await first.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('UTE approved successfully')).toBeVisible();
     // The mutation refreshes the badge and the filtered list at once; the approved ute leaves it.
-    await expect(nav.getByRole('link', { name: `${pending - 1} waiting: Pending utes` })).toBeVisible();
+    await expect(nav.getByRole('link', { name: waitingBadgeName('Pending utes', pending - 1) })).toBeVisible();
     if (pending - 1 > 10) await expect(page.getByText(`of ${pending - 1} results`)).toBeVisible();
     await expect(rows.filter({ hasText: expectedIds[0] })).toHaveCount(0);
 
@@ -79,10 +80,10 @@ test.describe('Work queues: the sidebar counts the work waiting and opens it', (
       const count = counts[queue];
       const label = WORK_QUEUE_LABELS[queue];
       if (!count) {
-        await expect(nav.getByRole('link', { name: new RegExp(`waiting: ${label}$`) })).toHaveCount(0);
+        await expect(nav.getByRole('link', { name: waitingBadgeName(label) })).toHaveCount(0);
         continue;
       }
-      await nav.getByRole('link', { name: `${count} waiting: ${label}` }).click();
+      await nav.getByRole('link', { name: waitingBadgeName(label, count) }).click();
       await expect(page).toHaveURL(url);
       await expect(page.getByRole('status').filter({ hasText: `Filtered: ${label}` })).toBeVisible();
       await expect(
