@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, paginationDataSchema, textSchema } from './common';
+import { pageNumberSchema, pageSizeSchema, paginationDataSchema, recordVersionSchema, textSchema } from './common';
 import { BOOKING_KINDS } from './money';
 import { workItemListFields, workItemSummarySchema } from './workItems';
 
@@ -158,6 +158,8 @@ export const disputeSummarySchema = z.object({
   createdAt: z.string(),
   /** Its place in the disputesNeedingEvidence queue (how long, whose), null when not waiting in it; the list only (docs/design.md §15). */
   workItem: workItemSummarySchema.nullable().optional(),
+  /** What the dispute's actions (draft, submit, loss recovery) send back in If-Match (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type DisputeSummary = z.infer<typeof disputeSummarySchema>;
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import { DISPUTE_CLOSED_STATUSES, DISPUTE_NEEDS_RESPONSE_STATUSES, type BookingKind, type DisputeStatusFilter } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { columnsWithVersion, rowVersion } from '../../db/rowVersion';
 import { enteredAtOf, isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { auditLog } from '../../db/tables/audit.table';
 import { admins } from '../../db/tables/auth.table';
@@ -35,8 +36,8 @@ const STATUS_FILTERS: Record<DisputeStatusFilter, SQL | undefined> = {
   under_review: and(sql`not (${isClosed})`, sql`not (${needsEvidence})`),
 };
 
-export async function findDispute(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<DisputeRow | undefined> {
-  const query = db.select().from(disputes).where(eq(disputes.id, id));
+export async function findDispute(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<(DisputeRow & { version: string }) | undefined> {
+  const query = db.select(columnsWithVersion(disputes)).from(disputes).where(eq(disputes.id, id));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -103,6 +104,7 @@ const owners = alias(users, 'dispute_owner');
 /** A dispute with the names and references the screen shows beside it. */
 const summaryColumns = {
   dispute: disputes,
+  version: rowVersion(disputes),
   uteBookingReference: uteBookings.uteBookingId,
   jobBookingReference: jobBookings.jobBookingId,
   customerFirstName: customers.firstName,
@@ -113,6 +115,8 @@ const summaryColumns = {
 
 export type DisputeSummaryRow = {
   dispute: DisputeRow;
+  /** The dispute row's version (db/rowVersion.ts): what its actions send back in If-Match. */
+  version: string;
   uteBookingReference: string | null;
   jobBookingReference: string | null;
   customerFirstName: string | null;

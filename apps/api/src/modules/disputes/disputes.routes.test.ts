@@ -187,6 +187,28 @@ describe('Disputes', () => {
       expect(stripe.disputes.updates.filter((update) => update.disputeId === body.data.stripeDisputeId)).toEqual([]);
     });
 
+    it('answers 409 saying who, when a colleague saved evidence after the dialog opened (If-Match)', async () => {
+      const { id } = await recordedDispute();
+      const opened = await getDispute(id);
+      expect(opened.version).toMatch(/^\d+$/);
+      const colleague = await signInAs(t, ['finance'], { twoFactor: true });
+      const save = (token: string) =>
+        t.request({ method: 'PUT', url: `/disputes/${id}/evidence`, payload: { evidence: opened.evidence }, token, headers: { 'if-match': opened.version } });
+      expect((await save(colleague.token)).statusCode).toBe(200);
+      const stale = await save(finance.token);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(/^Evidence drafted by .+ at .+, after you opened it\. Reload to see the change\.$/);
+      const submitted = await t.request({
+        method: 'POST',
+        url: `/disputes/${id}/evidence/submit`,
+        payload: { evidence: opened.evidence },
+        token: finance.token,
+        headers: { 'if-match': opened.version },
+      });
+      expect(submitted.statusCode).toBe(409);
+      expect(stripe.disputes.updates.filter((update) => update.disputeId === opened.stripeDisputeId)).toEqual([]);
+    });
+
     it('refuses a missing field, an unknown one and an overlong one with 400', async () => {
       const { id } = await recordedDispute();
       const { evidence } = await getDispute(id);

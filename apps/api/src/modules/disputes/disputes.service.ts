@@ -15,7 +15,7 @@ import {
   type DisputeSummary,
 } from '@ute/contract';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
 import type { Db } from '../../db/database';
 import type { StoredDisputeEvidence } from '../../db/tables/disputes.table';
@@ -53,7 +53,7 @@ const isPastDue = (dispute: DisputeRow, now = new Date()) => dispute.evidenceDue
 const evidenceOf = (stored: StoredDisputeEvidence): DisputeEvidence =>
   Object.fromEntries(DISPUTE_EVIDENCE_FIELD_NAMES.map((field) => [field, stored[field] ?? ''])) as DisputeEvidence;
 
-function toSummary({ dispute, uteBookingReference, jobBookingReference, ...names }: DisputeSummaryRow): DisputeSummary {
+function toSummary({ dispute, version, uteBookingReference, jobBookingReference, ...names }: DisputeSummaryRow): DisputeSummary {
   const reference = dispute.bookingKind === 'ute' ? uteBookingReference : jobBookingReference;
   const person = (id: string | null, firstName: string | null, lastName: string | null) =>
     id ? { id, name: fullNameOf({ firstName: firstName ?? '', lastName: lastName ?? '' }) || 'Unknown user' } : null;
@@ -72,6 +72,7 @@ function toSummary({ dispute, uteBookingReference, jobBookingReference, ...names
     owner: person(dispute.ownerId, names.ownerFirstName, names.ownerLastName),
     lossRecovery: dispute.lossRecovery,
     createdAt: dispute.createdAt.toISOString(),
+    version,
   };
 }
 
@@ -149,6 +150,7 @@ export function createDisputesService({ db, provider, log }: DisputesServiceDeps
     await db.transaction(async (tx) => {
       const dispute = await findDispute(tx, id, { forUpdate: true });
       if (!dispute) throw notFound('Dispute');
+      await assertUnchanged(tx, actor, { version: dispute.version, id, targetType: 'dispute' });
       refuseEvidenceChange(dispute);
       await updateDispute(tx, id, { evidenceDraft: evidence, draftSavedAt: new Date(), draftSavedBy: actor.adminId });
       await writeAudit(tx, actor, {
@@ -229,6 +231,7 @@ export function createDisputesService({ db, provider, log }: DisputesServiceDeps
   async function submitEvidence(id: string, evidence: DisputeEvidence, actor: Actor): Promise<DisputeMutationResponse> {
     const found = await findDispute(db, id);
     if (!found) throw notFound('Dispute');
+    await assertUnchanged(db, actor, { version: found.version, id, targetType: 'dispute' });
     if (found.evidenceSubmittingAt && !found.evidenceSubmittedAt && Date.now() - found.evidenceSubmittingAt.getTime() >= STALE_SUBMISSION_MS) {
       const resumed = await reclaimStaleSubmission(db, id, found.evidenceSubmittingAt);
       if (!resumed) throw conflict(DISPUTE_MESSAGES.beingSubmitted);
@@ -261,6 +264,7 @@ export function createDisputesService({ db, provider, log }: DisputesServiceDeps
     });
     if (!claimed) {
       const current = (await findDispute(db, id))!;
+      await assertUnchanged(db, actor, { version: current.version, id, targetType: 'dispute' });
       refuseEvidenceChange(current);
       throw conflict(DISPUTE_MESSAGES.beingSubmitted);
     }
@@ -276,6 +280,7 @@ export function createDisputesService({ db, provider, log }: DisputesServiceDeps
     await db.transaction(async (tx) => {
       const dispute = await findDispute(tx, id, { forUpdate: true });
       if (!dispute) throw notFound('Dispute');
+      await assertUnchanged(tx, actor, { version: dispute.version, id, targetType: 'dispute' });
       if (dispute.lossRecovery) throw conflict(DISPUTE_MESSAGES.recoveryAlreadyChosen);
       if (dispute.status !== 'lost') throw conflict(DISPUTE_MESSAGES.notLost);
       const journals = await disputeJournalKinds(tx, id);

@@ -100,8 +100,8 @@ export function DisputeDialog({ disputeId, onClose }: { disputeId: string; onClo
               initial={dispute.evidence}
               isSaving={save.isPending}
               isSubmitting={submit.isPending}
-              onSave={(evidence) => save.mutate({ id: dispute.id, evidence })}
-              onSubmit={(evidence) => submit.mutate({ id: dispute.id, evidence })}
+              onSave={(evidence) => save.mutate({ id: dispute.id, evidence, version: dispute.version })}
+              onSubmit={(evidence) => submit.mutate({ id: dispute.id, evidence, version: dispute.version })}
             />
           ) : (
             <Section title="Evidence">
@@ -114,7 +114,7 @@ export function DisputeDialog({ disputeId, onClose }: { disputeId: string; onClo
                 amountCents={dispute.amountCents}
                 hasOwner={dispute.owner !== null}
                 isPending={recover.isPending}
-                onChoose={(choice) => recover.mutate({ id: dispute.id, recovery: choice })}
+                onChoose={(choice) => recover.mutate({ id: dispute.id, recovery: choice, version: dispute.version })}
               />
             </div>
           )}

@@ -35,6 +35,7 @@ const summaryOf = (id: string, patch: Partial<DisputeSummary>): DisputeSummary =
   owner: { id: `o-${id}`, name: 'Olive Owner' },
   lossRecovery: null,
   createdAt: '2026-03-01T00:00:00.000Z',
+  version: '741',
   ...patch,
 });
 

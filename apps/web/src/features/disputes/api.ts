@@ -45,6 +45,8 @@ export const useDispute = (id: string) =>
 export interface DisputeEvidenceChange {
   id: string;
   evidence: DisputeEvidence;
+  /** The dispute's version as the dialog shows it (docs/design.md §14). */
+  version?: string;
 }
 
 type DisputeAnswer = RouteResponse<'saveDisputeEvidence'>;
@@ -53,7 +55,8 @@ type DisputeAnswer = RouteResponse<'saveDisputeEvidence'>;
 export function useSaveDisputeEvidence(options?: MutationCallbacks<DisputeEvidenceChange, DisputeAnswer>) {
   return useAdminMutation(
     {
-      mutationFn: ({ id, evidence }: DisputeEvidenceChange) => api.call('saveDisputeEvidence', { params: { id }, body: { evidence } }),
+      mutationFn: ({ id, evidence, version }: DisputeEvidenceChange) =>
+        api.call('saveDisputeEvidence', { params: { id }, body: { evidence }, ifMatch: version }),
       invalidates: [queryKeys.disputes.all],
     },
     options,
@@ -64,7 +67,8 @@ export function useSaveDisputeEvidence(options?: MutationCallbacks<DisputeEviden
 export function useSubmitDisputeEvidence(options?: MutationCallbacks<DisputeEvidenceChange, DisputeAnswer>) {
   return useAdminMutation(
     {
-      mutationFn: ({ id, evidence }: DisputeEvidenceChange) => api.call('submitDisputeEvidence', { params: { id }, body: { evidence } }),
+      mutationFn: ({ id, evidence, version }: DisputeEvidenceChange) =>
+        api.call('submitDisputeEvidence', { params: { id }, body: { evidence }, ifMatch: version }),
       invalidates: [queryKeys.disputes.all],
     },
     options,
@@ -74,13 +78,16 @@ export function useSubmitDisputeEvidence(options?: MutationCallbacks<DisputeEvid
 export interface DisputeLossRecoveryChoice {
   id: string;
   recovery: DisputeLossRecovery;
+  /** The dispute's version as the dialog shows it (docs/design.md §14). */
+  version?: string;
 }
 
 /** PUT disputes/{id}/loss-recovery (step-up): who bears a lost dispute's money; it moves the ledger (an owner's balance too). */
 export function useChooseDisputeLossRecovery(options?: MutationCallbacks<DisputeLossRecoveryChoice, DisputeAnswer>) {
   return useAdminMutation(
     {
-      mutationFn: ({ id, recovery }: DisputeLossRecoveryChoice) => api.call('chooseDisputeLossRecovery', { params: { id }, body: { recovery } }),
+      mutationFn: ({ id, recovery, version }: DisputeLossRecoveryChoice) =>
+        api.call('chooseDisputeLossRecovery', { params: { id }, body: { recovery }, ifMatch: version }),
       invalidates: [queryKeys.disputes.all, queryKeys.ledger.all],
     },
     options,

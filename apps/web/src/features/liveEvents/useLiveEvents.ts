@@ -19,7 +19,11 @@ const LISTS_OF_RECORD_TYPE: Readonly<Record<string, QueryKey[]>> = {
   user: [queryKeys.users.all],
   ute_booking: [queryKeys.bookings.all('ute'), queryKeys.ledger.all],
   job_booking: [queryKeys.bookings.all('job'), queryKeys.ledger.all],
-  payment: [queryKeys.payments.all],
+  payment: [queryKeys.payments.all, queryKeys.refunds.all],
+  faq: [queryKeys.faq.all],
+  blog: [queryKeys.blogs.all],
+  dispute: [queryKeys.disputes.all],
+  payout_batch: [queryKeys.payoutBatches.all],
 };
 
 function handleEvent(queryClient: QueryClient, myId: string | undefined, { event, data }: LiveEvent): void {
