@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminRole, WorkItemQueue } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
-import { admins, adminSettings } from '../../db/tables/auth.table';
+import { admins } from '../../db/tables/auth.table';
 import { workItems } from '../../db/tables/workItems.table';
 
 export type WorkItemRow = typeof workItems.$inferSelect;
@@ -53,21 +53,6 @@ export interface AdminSummary {
 export async function findAdmin(db: DbOrTx, id: string): Promise<AdminSummary | null> {
   const [row] = await db.select({ id: admins.id, name: admins.name, roles: admins.roles, isActive: admins.isActive }).from(admins).where(eq(admins.id, id));
   return row ? { ...row, roles: row.roles as AdminRole[] } : null;
-}
-
-export async function readSetting(db: DbOrTx, key: string): Promise<string | undefined> {
-  const [row] = await db.select({ value: adminSettings.value }).from(adminSettings).where(eq(adminSettings.key, key));
-  return row?.value;
-}
-
-/** Sets a setting and returns its former value; the row lock queues parallel writers. */
-export async function writeSetting(db: DbOrTx, key: string, value: string): Promise<string | undefined> {
-  const [before] = await db.select({ value: adminSettings.value }).from(adminSettings).where(eq(adminSettings.key, key)).for('update');
-  await db
-    .insert(adminSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: adminSettings.key, set: { value, updatedAt: new Date() } });
-  return before?.value;
 }
 
 /** A short name of each queue's record, for the badge's tooltip and the inbox's titles. */

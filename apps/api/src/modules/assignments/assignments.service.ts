@@ -17,16 +17,8 @@ import type { Db, DbOrTx } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { insertNotifications } from '../notifications/notifications.repository';
-import {
-  findAdmin,
-  listOverdueAssigned,
-  lockWorkItem,
-  recordExists,
-  recordLabelOf,
-  setAssignee,
-  writeSetting,
-  type WorkItemRow,
-} from './assignments.repository';
+import { findAdmin, listOverdueAssigned, lockWorkItem, recordExists, recordLabelOf, setAssignee, type WorkItemRow } from './assignments.repository';
+import { writeSetting } from '../admins/admins.repository';
 import { overdueAtOf, overdueCutoffOf, readThresholds, WORK_QUEUE_THRESHOLDS_KEY } from './workQueueThresholds';
 
 /** The signed-in admin making an assignment call: their roles decide which queues' items they may hold. */

@@ -9,7 +9,8 @@ import {
 } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { addBusinessTime, subtractBusinessTime } from '../../lib/businessHours';
-import { readSetting } from './assignments.repository';
+// The thresholds are one row of the owners' settings, read and written as the admins module does.
+import { readSetting } from '../admins/admins.repository';
 
 /** The admin_settings key of the overdue thresholds (a JSON object by queue). */
 export const WORK_QUEUE_THRESHOLDS_KEY = 'work_queue_thresholds';

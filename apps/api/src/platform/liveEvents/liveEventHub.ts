@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { canCall, LIVE_RECORD_LISTS, UNCHANGING_AUDIT_ACTIONS, type LiveEventName, type RecordChange, type WorkQueueCount } from '@ute/contract';
 import type { Db } from '../../db/database';
@@ -54,10 +54,7 @@ export function createLiveEventHub({ db, log, authenticate, workQueuesOf }: Live
     if (!adminId) return null;
     const known = adminNames.get(adminId);
     if (known !== undefined) return known;
-    const [row] = await db
-      .select({ name: admins.name })
-      .from(admins)
-      .where(inArray(admins.id, [adminId]));
+    const [row] = await db.select({ name: admins.name }).from(admins).where(eq(admins.id, adminId));
     if (row) adminNames.set(adminId, row.name);
     return row?.name ?? null;
   }
