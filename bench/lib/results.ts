@@ -46,7 +46,7 @@ export const TARGETS = {
   globalSearchMs: { op: '<=', value: 100 },
   // One analytics call at a million rows (issue #28).
   analyticsP95Ms: { op: '<=', value: 100 },
-  // A work-queue change reaches every open tab's stream (issue #29's collision test allows 2 s).
+  // A work-queue change reaches every open tab's stream (the two-browser collision test of design §14 allows 2 s).
   liveFanOutMs: { op: '<=', value: 2000 },
   pglite: { op: '>=', value: 0.25 },
   signInKb: { op: '<=', value: 120 },
