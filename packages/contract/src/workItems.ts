@@ -55,7 +55,7 @@ export const workQueueThresholdSchema = z.strictObject({
 export type WorkQueueThreshold = z.infer<typeof workQueueThresholdSchema>;
 
 /**
-^ * The defaults (design §15): listings 24 h, queries 4 business hours, payouts and manual payments 2 days;
+ * The defaults (design §15): listings 24 h, queries 4 business hours, payouts and manual payments 2 days;
  * a quote's price 1 business day (8 business hours), a dispute's evidence 2 days (Stripe's own due
  * date is notified separately, §13).
  */
