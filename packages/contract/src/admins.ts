@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLES } from './roles';
 import { authMessages, EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './authForms';
-import { textSchema } from './common';
+import { recordVersionSchema, textSchema } from './common';
 
 /** How long an invitation link works. */
 export const INVITE_VALIDITY_MS = 48 * 60 * 60_000;
@@ -61,6 +61,8 @@ export const adminListItemSchema = z.object({
   /** When the pending invitation stops working (status `Invited`), else null. */
   inviteExpiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** For If-Match on an owner's change (docs/design.md §14); signing in does not move it. */
+  version: recordVersionSchema,
 });
 export type AdminListItem = z.infer<typeof adminListItemSchema>;
 
@@ -100,6 +102,8 @@ export type UpdateAdminStatus = z.infer<typeof updateAdminStatusSchema>;
 export const adminSettingsSchema = z.object({
   /** Every admin must use two-factor authentication: one without it is sent to enrolment. */
   requireTwoFactor: z.boolean(),
+  /** For If-Match on the change (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const updateAdminSettingsSchema = z.strictObject({ requireTwoFactor: z.boolean({ error: adminTexts.requireTwoFactorInvalid }) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, paginationDataSchema, textSchema } from './common';
+import { pageNumberSchema, pageSizeSchema, paginationDataSchema, recordVersionSchema, textSchema } from './common';
 import { BOOKING_KINDS, PAYOUT_MESSAGES } from './money';
 
 /**
@@ -174,6 +174,8 @@ export const payoutBatchSchema = z.object({
   cancelledBy: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   downloadCount: z.number(),
+  /** For If-Match on its steps (docs/design.md §14); a download does not move it. */
+  version: recordVersionSchema,
 });
 export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
 

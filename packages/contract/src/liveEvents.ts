@@ -72,6 +72,15 @@ const CHANGE_VERBS: Readonly<Record<string, string>> = {
   'job-booking.delete': 'Deleted',
   'payment.accept': 'Accepted',
   'refund.create': 'Refunded',
+  'refund.succeed': 'Refunded',
+  'refund.fail': 'Refund failed',
+  'refund.webhook': 'Refunded',
+  'refund.recovery': 'Recovery chosen',
+  'admin.invite': 'Invited',
+  'admin.invite-accept': 'Invitation accepted',
+  'admin.roles': 'Roles changed',
+  'admin.status': 'Status changed',
+  'admin.two-factor-reset': '2FA reset',
   'dispute.evidence-draft': 'Evidence drafted',
   'dispute.evidence-submit': 'Evidence submitted',
   'dispute.loss-recovery': 'Loss recovery chosen',
@@ -87,8 +96,9 @@ const CHANGE_VERBS: Readonly<Record<string, string>> = {
 
 /** The change in a word or two, past tense: "Approved", "Deleted", "Changed". */
 export function changeVerb(change: Pick<RecordChange, 'action' | 'status'>): string {
-  if (change.action.endsWith('.status') && change.status) return change.status;
-  return CHANGE_VERBS[change.action] ?? 'Changed';
+  const verb = CHANGE_VERBS[change.action];
+  if (verb) return verb;
+  return change.action.endsWith('.status') && change.status ? change.status : 'Changed';
 }
 
 /** "Approved by Ava", "Paid out by the system". */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, paginationDataSchema, textSchema } from './common';
+import { pageNumberSchema, pageSizeSchema, paginationDataSchema, recordVersionSchema, textSchema } from './common';
 import { formatCentsAud } from './format';
 import { BOOKING_KINDS } from './money';
 
@@ -211,6 +211,8 @@ export const refundSchema = z.object({
   adminEmail: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** For If-Match on the recovery choice (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type Refund = z.infer<typeof refundSchema>;
 
@@ -224,6 +226,8 @@ export const refundSummarySchema = z.object({
     status: z.string(),
     transactionId: z.string().nullable(),
     paymentBy: z.string(),
+    /** For If-Match on a refund (docs/design.md §14): every refund of the payment moves it. */
+    version: recordVersionSchema,
   }),
   booking: z
     .object({

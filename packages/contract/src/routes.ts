@@ -578,7 +578,7 @@ export function defineApiRoutes(s: ContractSchemas) {
       response: s.workItemResponseSchema,
     },
     // Every admin's lists show the overdue marks, so everyone reads the thresholds; owners set them (Settings).
-    workQueueThresholds: { method: 'GET', path: '/work-queue-thresholds', access: 'signed-in', response: s.workQueueThresholdsSchema },
+    workQueueThresholds: { method: 'GET', path: '/work-queue-thresholds', access: 'signed-in', response: s.workQueueThresholdsWithVersionSchema },
     updateWorkQueueThresholds: {
       method: 'PUT',
       path: '/update-work-queue-thresholds',

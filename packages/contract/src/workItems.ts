@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersionSchema } from './common';
 import type { WorkQueue } from './workQueues';
 
 /**
@@ -78,7 +79,10 @@ const thresholdsShape = Object.fromEntries(WORK_ITEM_QUEUES.map((queue) => [queu
 /** GET work-queue-thresholds and the body of PUT update-work-queue-thresholds: every queue's threshold. */
 export const workQueueThresholdsSchema = z.strictObject(thresholdsShape);
 export type WorkQueueThresholds = z.infer<typeof workQueueThresholdsSchema>;
-export const workQueueThresholdsResponseSchema = z.object({ message: z.string(), data: workQueueThresholdsSchema });
+/** GET work-queue-thresholds: the thresholds and the version an owner's change names in If-Match (docs/design.md §14). */
+export const workQueueThresholdsWithVersionSchema = workQueueThresholdsSchema.extend({ version: recordVersionSchema });
+export type WorkQueueThresholdsWithVersion = z.infer<typeof workQueueThresholdsWithVersionSchema>;
+export const workQueueThresholdsResponseSchema = z.object({ message: z.string(), data: workQueueThresholdsSchema, version: recordVersionSchema });
 export type WorkQueueThresholdsResponse = z.infer<typeof workQueueThresholdsResponseSchema>;
 
 export const workItemTexts = {

@@ -22,6 +22,11 @@ export const admins = pgTable('admins', {
   notificationDigest: boolean('notification_digest').notNull().default(false),
   /** The Sydney day the last digest was claimed for: a day's digest is claimed once. */
   digestSentOn: date('digest_sent_on', { mode: 'string' }),
+  /**
+   * The version the team page's If-Match names (docs/design.md §14): bumped by an owner's change of the admin
+   * (invitation, roles, status, 2FA reset), not by signing in, which rewrites the row (its xmin) all day.
+   */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -40,6 +40,11 @@ export const payoutBatches = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => admins.id),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     downloadCount: integer('download_count').notNull().default(0),
+    /**
+     * The batch's version for If-Match (docs/design.md §14): bumped by every step (approve, paid, a returned
+     * credit, cancel), not by a download, which only counts; the row's xmin would change with each download.
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('payout_batches_number_idx').on(t.number),

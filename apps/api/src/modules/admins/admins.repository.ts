@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { rowVersion } from '../../db/rowVersion';
 import { adminInvites, adminRecoveryCodes, admins, adminSettings } from '../../db/tables/auth.table';
 import type { AdminRow } from '../auth/auth.repository';
 
@@ -51,6 +52,7 @@ export async function insertInvitedAdmin(db: DbOrTx, values: { email: string; na
   return row;
 }
 
+/** A change of the admin by the team's owners (or its invitation's acceptance): its version moves (If-Match, docs/design.md §14). */
 export async function updateAdmin(
   db: DbOrTx,
   id: string,
@@ -61,10 +63,23 @@ export async function updateAdmin(
   const { bumpTokenVersion, ...columns } = values;
   const [row] = await db
     .update(admins)
-    .set({ ...columns, ...(bumpTokenVersion ? { tokenVersion: sql`${admins.tokenVersion} + 1` } : {}), updatedAt: new Date() })
+    .set({
+      ...columns,
+      ...(bumpTokenVersion ? { tokenVersion: sql`${admins.tokenVersion} + 1` } : {}),
+      version: sql`${admins.version} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(admins.id, id))
     .returning();
   return row;
+}
+
+/** Ends every session of the admin (their tokens carry an older version); what the team page shows does not change. */
+export async function revokeTokens(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(admins)
+    .set({ tokenVersion: sql`${admins.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(admins.id, id));
 }
 
 export async function deleteRecoveryCodes(db: DbOrTx, adminId: string): Promise<void> {
@@ -125,16 +140,29 @@ export async function consumeInvitation(db: DbOrTx, tokenHash: string): Promise<
 }
 
 export async function readSetting(db: DbOrTx, key: string): Promise<string | undefined> {
-  const [row] = await db.select({ value: adminSettings.value }).from(adminSettings).where(eq(adminSettings.key, key));
-  return row?.value;
+  return (await readSettingWithVersion(db, key)).value;
 }
 
-/** Sets a setting and returns its former value; the row lock queues parallel writers. */
-export async function writeSetting(db: DbOrTx, key: string, value: string): Promise<string | undefined> {
-  const [before] = await db.select({ value: adminSettings.value }).from(adminSettings).where(eq(adminSettings.key, key)).for('update');
-  await db
+/** No row yet: the setting has its default, and this version. */
+const UNWRITTEN_SETTING_VERSION = '0';
+
+/** A setting's value and version (its row's xmin; '0' before it was ever written): what Settings shows and its If-Match names. */
+export async function readSettingWithVersion(db: DbOrTx, key: string, options: { isLocking?: boolean } = {}) {
+  const query = db
+    .select({ value: adminSettings.value, version: rowVersion(adminSettings) })
+    .from(adminSettings)
+    .where(eq(adminSettings.key, key));
+  // The row lock queues parallel writers.
+  const [row] = await (options.isLocking ? query.for('update') : query);
+  return { value: row?.value as string | undefined, version: row?.version ?? UNWRITTEN_SETTING_VERSION };
+}
+
+/** Sets a setting (after readSettingWithVersion locked it) and answers its new version. */
+export async function writeSetting(db: DbOrTx, key: string, value: string): Promise<string> {
+  const [row] = await db
     .insert(adminSettings)
     .values({ key, value })
-    .onConflictDoUpdate({ target: adminSettings.key, set: { value, updatedAt: new Date() } });
-  return before?.value;
+    .onConflictDoUpdate({ target: adminSettings.key, set: { value, updatedAt: new Date() } })
+    .returning({ version: rowVersion(adminSettings) });
+  return row.version;
 }

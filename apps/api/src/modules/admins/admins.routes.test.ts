@@ -590,15 +590,18 @@ describe('the owners’ settings', () => {
     const response = await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: true }, token: owner.token });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: accessTexts.twoFactorRequired, reason: 'TWO_FACTOR_REQUIRED' });
-    expect((await t.request({ method: 'GET', url: '/admin-settings' })).json()).toEqual({ requireTwoFactor: false });
+    expect((await t.request({ method: 'GET', url: '/admin-settings' })).json()).toMatchObject({ requireTwoFactor: false });
   });
 
   it('reads and writes "require two-factor" with an audit entry', async () => {
-    expect((await t.request({ method: 'GET', url: '/admin-settings' })).json()).toEqual({ requireTwoFactor: false });
-    const on = await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: true } });
+    const initial = (await t.request({ method: 'GET', url: '/admin-settings' })).json<{ requireTwoFactor: boolean; version: string }>();
+    expect(initial).toEqual({ requireTwoFactor: false, version: expect.stringMatching(/^\d+$/) });
+    const on = await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: true }, headers: { 'if-match': initial.version } });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json()).toEqual({ message: adminTexts.settingsSaved, requireTwoFactor: true });
-    expect((await t.request({ method: 'GET', url: '/admin-settings' })).json()).toEqual({ requireTwoFactor: true });
+    const { version } = on.json<{ version: string }>();
+    expect(on.json()).toEqual({ message: adminTexts.settingsSaved, requireTwoFactor: true, version });
+    expect(version).not.toBe(initial.version);
+    expect((await t.request({ method: 'GET', url: '/admin-settings' })).json()).toEqual({ requireTwoFactor: true, version });
     const off = await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: false } });
     expect(off.statusCode).toBe(200);
     const rows = await queryRows<{ before: unknown; after: unknown }>(
@@ -612,5 +615,88 @@ describe('the owners’ settings', () => {
     const bad = await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: 'yes' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toContainEqual({ path: 'requireTwoFactor', message: adminTexts.requireTwoFactorInvalid });
+  });
+
+  it('refuses a change on the version another owner changed since (409 naming them), keeping theirs', async () => {
+    const loaded = (await t.request({ method: 'GET', url: '/admin-settings' })).json<{ requireTwoFactor: boolean; version: string }>();
+    const otherOwner = await createDirectAdmin(['owner'], { twoFactor: true });
+    const theirs = await t.request({
+      method: 'PUT',
+      url: '/update-admin-settings',
+      payload: { requireTwoFactor: !loaded.requireTwoFactor },
+      token: otherOwner.token,
+      headers: { 'if-match': loaded.version },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const stale = await t.request({
+      method: 'PUT',
+      url: '/update-admin-settings',
+      payload: { requireTwoFactor: !loaded.requireTwoFactor },
+      headers: { 'if-match': loaded.version },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/^Changed by .+ at .+, after you opened it\. Reload to see the change\.$/);
+    expect((await t.request({ method: 'GET', url: '/admin-settings' })).json()).toEqual({
+      requireTwoFactor: !loaded.requireTwoFactor,
+      version: theirs.json<{ version: string }>().version,
+    });
+    // Put back what the other tests expect.
+    await t.request({ method: 'PUT', url: '/update-admin-settings', payload: { requireTwoFactor: false } });
+  });
+});
+
+describe('the optimistic check on an admin (If-Match)', () => {
+  it('lists each admin with a version that signing in does not move, and an owner’s change does', async () => {
+    const admin = await createAdmin(['support']);
+    const listed = (await adminIn(admin.id))!;
+    expect(listed.version).toMatch(/^\d+$/);
+    await signIn(admin.email);
+    expect((await adminIn(admin.id))!.version).toBe(listed.version);
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/admins/${admin.id}/roles`,
+      payload: { roles: ['finance'] },
+      headers: { 'if-match': listed.version },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<{ admin: AdminListItem }>().admin.version).not.toBe(listed.version);
+  });
+
+  it('refuses roles, status and a 2FA reset on a version another owner changed since, naming them, changing nothing', async () => {
+    const admin = await createAdmin(['support']);
+    const listed = (await adminIn(admin.id))!;
+    const otherOwner = await createDirectAdmin(['owner'], { twoFactor: true });
+    await t.database.db.execute(sql`update admins set name = 'Olive Owner' where id = ${otherOwner.id}`);
+    const theirs = await t.request({ method: 'PUT', url: `/admins/${admin.id}/roles`, payload: { roles: ['content'] }, token: otherOwner.token });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const staleRoles = await t.request({
+      method: 'PUT',
+      url: `/admins/${admin.id}/roles`,
+      payload: { roles: ['finance'] },
+      headers: { 'if-match': listed.version },
+    });
+    expect(staleRoles.statusCode).toBe(409);
+    expect(staleRoles.json().message).toMatch(/^Roles changed by Olive Owner at .+, after you opened it\. Reload to see the change\.$/);
+    const staleStatus = await t.request({
+      method: 'PUT',
+      url: `/admins/${admin.id}/status`,
+      payload: { isActive: false },
+      headers: { 'if-match': `"${listed.version}"` },
+    });
+    expect(staleStatus.statusCode).toBe(409);
+    const staleReset = await t.request({ method: 'POST', url: `/admins/${admin.id}/reset-two-factor`, headers: { 'if-match': listed.version } });
+    expect(staleReset.statusCode).toBe(409);
+    expect(await adminIn(admin.id)).toMatchObject({ roles: ['content'], status: 'Active' });
+    // On the version the team page now shows, the change goes through.
+    const current = (await adminIn(admin.id))!;
+    const fresh = await t.request({ method: 'PUT', url: `/admins/${admin.id}/status`, payload: { isActive: false }, headers: { 'if-match': current.version } });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+  });
+
+  it('answers 404 for an unknown admin before any version check, and 400 for an If-Match that is no version', async () => {
+    const unknown = await t.request({ method: 'PUT', url: `/admins/${randomUUID()}/roles`, payload: { roles: ['finance'] }, headers: { 'if-match': '"1"' } });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await t.request({ method: 'PUT', url: `/admins/${testAdminId}/roles`, payload: { roles: ['owner'] }, headers: { 'if-match': 'v1' } });
+    expect(bad.statusCode).toBe(400);
   });
 });

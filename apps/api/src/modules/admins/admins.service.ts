@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { reserveAttempt, resetAccountAttempts, type AttemptPolicy, type RateLimitStore } from '../../lib/rateLimiter';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { REQUIRE_TWO_FACTOR_KEY, type AdminRow } from '../auth/auth.repository';
 import { authLimits } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
@@ -70,11 +70,22 @@ function toAdminListItem(admin: AdminRow, invites: repo.InviteRow[], now = Date.
     isActive: admin.isActive,
     inviteExpiresAt: inviteExpiresAt?.toISOString() ?? null,
     createdAt: admin.createdAt.toISOString(),
+    version: String(admin.version),
   };
 }
 
 async function listItemOf(db: DbOrTx, admin: AdminRow): Promise<AdminListItem> {
   return toAdminListItem(admin, await repo.listInvitesOf(db, [admin.id]));
+}
+
+/**
+ * An owner's change of a setting on Settings: locks its row, answers 409 when it changed since they loaded it
+ * (If-Match, docs/design.md §14), writes it; answers the value before and the new version.
+ */
+export async function changeSetting(tx: DbOrTx, actor: Actor, key: string, value: string): Promise<{ before: string | undefined; version: string }> {
+  const current = await repo.readSettingWithVersion(tx, key, { isLocking: true });
+  await assertUnchanged(tx, actor, { version: current.version, id: key, targetType: 'settings' });
+  return { before: current.value, version: await repo.writeSetting(tx, key, value) };
 }
 
 /** What the audit log keeps of an admin before and after a change. */
@@ -181,6 +192,14 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
     return { message: adminTexts.invitationAccepted, email };
   }
 
+  /** Locks the admin an owner changes: 404 when unknown, 409 when changed since the team page loaded it (If-Match, docs/design.md §14). */
+  async function lockAdmin(tx: DbOrTx, id: string, actor: Actor): Promise<AdminRow> {
+    const admin = await repo.findAdminForUpdate(tx, id);
+    if (!admin) throw notFound('Admin');
+    await assertUnchanged(tx, actor, { version: String(admin.version), id, targetType: 'admin' });
+    return admin;
+  }
+
   /**
    * Runs a change to one admin with the last-owner rule: the active owners' rows are locked first
    * (always in the same order, so two changes cannot deadlock), then the target's; `change` says
@@ -193,8 +212,7 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
   ): Promise<AdminChangeResponse> {
     return db.transaction(async (tx) => {
       const owners = await repo.lockActiveOwners(tx);
-      const target = await repo.findAdminForUpdate(tx, id);
-      if (!target) throw notFound('Admin');
+      const target = await lockAdmin(tx, id, actor);
       const before = await listItemOf(tx, target);
       const { action, message, admin } = await change(tx, target, before, owners);
       const stillOwner = admin.isActive && isOwner(admin);
@@ -219,7 +237,7 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
       if (!isActive && before.status === 'Invited') {
         // Deactivating someone who has not accepted yet withdraws the invitation.
         await repo.expireOpenInvites(tx, admin.id);
-        return { action: 'admin.status', message: adminTexts.inviteWithdrawn, admin };
+        return { action: 'admin.status', message: adminTexts.inviteWithdrawn, admin: await repo.updateAdmin(tx, admin.id, {}) };
       }
       if (admin.isActive === isActive) throw conflict(isActive ? adminTexts.alreadyActive : adminTexts.alreadyInactive);
       if (!isActive && admin.id === actor.adminId) {
@@ -240,8 +258,7 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
   /** Takes another admin's 2FA off (a lost phone) and lifts their code lock-out; one's own goes through turning it off, with a code. */
   async function resetTwoFactor(id: string, actor: Actor & { adminId: string }): Promise<MessageResponse> {
     const response = await db.transaction(async (tx) => {
-      const admin = await repo.findAdminForUpdate(tx, id);
-      if (!admin) throw notFound('Admin');
+      const admin = await lockAdmin(tx, id, actor);
       // Otherwise a session with a step-up 5 minutes old drops its own factor without the code that
       // turning 2FA off asks for (and past the owners' "require 2FA").
       if (admin.id === actor.adminId) throw conflict(adminTexts.cannotResetOwnTwoFactor);
@@ -264,21 +281,22 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
     return db.transaction(async (tx) => {
       const admin = await repo.findAdminForUpdate(tx, id);
       if (!admin) throw notFound('Admin');
-      await repo.updateAdmin(tx, id, { bumpTokenVersion: true });
+      await repo.revokeTokens(tx, id);
       await writeAudit(tx, actor, { action: 'admin.sign-out-by-owner', targetType: 'admin', targetId: id });
       return { message: adminTexts.signedOut };
     });
   }
 
   async function readSettings(): Promise<AdminSettings> {
-    return { requireTwoFactor: (await repo.readSetting(db, REQUIRE_TWO_FACTOR_KEY)) === 'true' };
+    const { value, version } = await repo.readSettingWithVersion(db, REQUIRE_TWO_FACTOR_KEY);
+    return { requireTwoFactor: value === 'true', version };
   }
 
   async function updateSettings(input: UpdateAdminSettings, actor: Actor & { adminId: string }): Promise<AdminSettingsResponse> {
     // No check that the owner asking has 2FA: settings are a step-up route, which the guard opens
     // only to an admin with 2FA (TWO_FACTOR_REQUIRED otherwise).
     return db.transaction(async (tx) => {
-      const before = await repo.writeSetting(tx, REQUIRE_TWO_FACTOR_KEY, String(input.requireTwoFactor));
+      const { before, version } = await changeSetting(tx, actor, REQUIRE_TWO_FACTOR_KEY, String(input.requireTwoFactor));
       await writeAudit(tx, actor, {
         action: 'settings.update',
         targetType: 'settings',
@@ -286,7 +304,7 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
         before: { requireTwoFactor: before === 'true' },
         after: { requireTwoFactor: input.requireTwoFactor },
       });
-      return { message: adminTexts.settingsSaved, requireTwoFactor: input.requireTwoFactor };
+      return { message: adminTexts.settingsSaved, requireTwoFactor: input.requireTwoFactor, version };
     });
   }
 

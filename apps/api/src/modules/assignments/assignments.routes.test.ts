@@ -429,7 +429,9 @@ describe(`assignments api (${engine})`, () => {
     it('answers the defaults to any admin, and changes only by an owner with a fresh second factor, audited', async () => {
       const read = await t.request({ method: 'GET', url: '/work-queue-thresholds', token: support.token });
       expect(read.statusCode).toBe(200);
-      expect(read.json()).toEqual(DEFAULT_WORK_QUEUE_THRESHOLDS);
+      const { version: loadedVersion, ...thresholds } = read.json<WorkQueueThresholds & { version: string }>();
+      expect(thresholds).toEqual(DEFAULT_WORK_QUEUE_THRESHOLDS);
+      expect(loadedVersion).toMatch(/^\d+$/);
       const next: WorkQueueThresholds = { ...DEFAULT_WORK_QUEUE_THRESHOLDS, pendingUtes: { hours: 2, isBusinessHours: false } };
       expect((await t.request({ method: 'PUT', url: '/update-work-queue-thresholds', payload: next, token: moderator.token })).statusCode).toBe(403);
       const owner = await signInAs(t, ['owner'], { twoFactor: true });
@@ -443,9 +445,26 @@ describe(`assignments api (${engine})`, () => {
       expect(bad.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([
         { path: 'pendingUtes.hours', message: 'A threshold is at least 1 hour' },
       ]);
-      const saved = await t.request({ method: 'PUT', url: '/update-work-queue-thresholds', payload: next, token: owner.token });
+      const saved = await t.request({
+        method: 'PUT',
+        url: '/update-work-queue-thresholds',
+        payload: next,
+        token: owner.token,
+        headers: { 'if-match': loadedVersion },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json()).toEqual({ message: workItemTexts.thresholdsSaved, data: next });
+      expect(saved.json()).toEqual({ message: workItemTexts.thresholdsSaved, data: next, version: expect.stringMatching(/^\d+$/) });
+      // Another owner's change on the version loaded before: 409 (docs/design.md §14), theirs stays.
+      const otherOwner = await signInAs(t, ['owner'], { twoFactor: true });
+      const stale = await t.request({
+        method: 'PUT',
+        url: '/update-work-queue-thresholds',
+        payload: DEFAULT_WORK_QUEUE_THRESHOLDS,
+        token: otherOwner.token,
+        headers: { 'if-match': loadedVersion },
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(/^Changed by .+ at .+, after you opened it\. Reload to see the change\.$/);
       const [entry] = await db()
         .select()
         .from(auditLog)

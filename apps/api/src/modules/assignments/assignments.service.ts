@@ -11,15 +11,17 @@ import {
   type WorkItemQueue,
   type WorkItemResponse,
   type WorkQueueThresholds,
+  type WorkQueueThresholdsWithVersion,
   type WorkQueueThresholdsResponse,
 } from '@ute/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { readSettingWithVersion } from '../admins/admins.repository';
+import { changeSetting } from '../admins/admins.service';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { findAdmin, listOverdueAssigned, lockWorkItem, recordExists, recordLabelOf, setAssignee, type WorkItemRow } from './assignments.repository';
-import { writeSetting } from '../admins/admins.repository';
-import { overdueAtOf, overdueCutoffOf, readThresholds, WORK_QUEUE_THRESHOLDS_KEY } from './workQueueThresholds';
+import { overdueAtOf, overdueCutoffOf, readThresholds, thresholdsOf, WORK_QUEUE_THRESHOLDS_KEY } from './workQueueThresholds';
 
 /** The signed-in admin making an assignment call: their roles decide which queues' items they may hold. */
 export interface WorkItemActor extends Actor {
@@ -159,18 +161,24 @@ export function createAssignmentsService({ db, now = Date.now }: AssignmentsServ
     });
   }
 
-  /** GET work-queue-thresholds. */
-  function getThresholds(): Promise<WorkQueueThresholds> {
-    return readThresholds(db);
+  /** GET work-queue-thresholds, with the version an owner's change names in If-Match. */
+  async function getThresholds(): Promise<WorkQueueThresholdsWithVersion> {
+    const { value, version } = await readSettingWithVersion(db, WORK_QUEUE_THRESHOLDS_KEY);
+    return { ...thresholdsOf(value), version };
   }
 
   /** PUT update-work-queue-thresholds (owners, step-up): every queue's threshold at once, audited as a setting. */
   async function updateThresholds(input: WorkQueueThresholds, actor: Actor): Promise<WorkQueueThresholdsResponse> {
     return db.transaction(async (tx) => {
-      const before = await readThresholds(tx);
-      await writeSetting(tx, WORK_QUEUE_THRESHOLDS_KEY, JSON.stringify(input));
-      await writeAudit(tx, actor, { action: 'settings.update', targetType: 'settings', targetId: WORK_QUEUE_THRESHOLDS_KEY, before, after: input });
-      return { message: workItemTexts.thresholdsSaved, data: input };
+      const { before, version } = await changeSetting(tx, actor, WORK_QUEUE_THRESHOLDS_KEY, JSON.stringify(input));
+      await writeAudit(tx, actor, {
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId: WORK_QUEUE_THRESHOLDS_KEY,
+        before: thresholdsOf(before),
+        after: input,
+      });
+      return { message: workItemTexts.thresholdsSaved, data: input, version };
     });
   }
 

@@ -119,8 +119,13 @@ export async function lockBatch(tx: DbOrTx, id: string): Promise<PayoutBatchRow 
   return row;
 }
 
+/** A step of the batch: its version moves (the If-Match of docs/design.md §14). */
 export async function updateBatch(tx: DbOrTx, id: string, values: Partial<typeof payoutBatches.$inferInsert>): Promise<PayoutBatchRow> {
-  const [row] = await tx.update(payoutBatches).set(values).where(eq(payoutBatches.id, id)).returning();
+  const [row] = await tx
+    .update(payoutBatches)
+    .set({ ...values, version: sql`${payoutBatches.version} + 1` })
+    .where(eq(payoutBatches.id, id))
+    .returning();
   return row;
 }
 

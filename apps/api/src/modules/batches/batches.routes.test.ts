@@ -678,6 +678,45 @@ describe('GET /api/admin/payout-batches and /:id', () => {
   });
 });
 
+describe('the optimistic check on a batch (If-Match, docs/design.md §14)', () => {
+  const step = (id: string, name: 'approve' | 'paid' | 'cancel', token: string, version: string) =>
+    t.request({ method: 'POST', url: `/payout-batches/${id}/${name}`, token, headers: { 'if-match': `"${version}"` } });
+  const versionOf = async (id: string) =>
+    (await t.request({ method: 'GET', url: `/payout-batches/${id}`, token: checker.token })).json<{ data: { version: string } }>().data.version;
+
+  it('refuses a step on a batch a colleague moved since it was loaded, naming them; a download does not move it', async () => {
+    const owner = await createOwner();
+    const batch = (await prepared([await manualBooking(owner.id)])).data;
+    expect(batch.version).toMatch(/^\d+$/);
+    expect((await step(batch.id, 'approve', checker.token, batch.version)).statusCode).toBe(200);
+    const stale = await step(batch.id, 'cancel', thirdChecker.token, batch.version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ message: string }>().message).toMatch(/^Approved by .+ at .+, after you opened it\. Reload to see the change\.$/);
+    expect((await versionOf(batch.id)) !== batch.version).toBe(true);
+    const loaded = await versionOf(batch.id);
+    expect((await download(batch.id, thirdChecker.token)).statusCode).toBe(200);
+    expect(await versionOf(batch.id)).toBe(loaded);
+    const paid = await step(batch.id, 'paid', thirdChecker.token, loaded);
+    expect(paid.statusCode, paid.body).toBe(200);
+    // A return on the version from before it was paid: refused, the credit stays paid.
+    const staleReturn = await t.request({
+      method: 'POST',
+      url: `/payout-batches/${batch.id}/credits/${owner.id}/return`,
+      payload: { reason: 'Account closed' },
+      token: checker.token,
+      headers: { 'if-match': loaded },
+    });
+    expect(staleReturn.statusCode).toBe(409);
+    expect(staleReturn.json<{ message: string }>().message).toMatch(/^Marked paid by /);
+    const lines = await t.database.db.select().from(payoutBatchLines).where(eq(payoutBatchLines.batchId, batch.id));
+    expect(lines.map((line) => line.status)).toEqual(['paid']);
+  });
+
+  it('answers 404 for an unknown batch before any version check', async () => {
+    expect((await step(randomUUID(), 'approve', checker.token, '1')).statusCode).toBe(404);
+  });
+});
+
 describe('the pending payout reconciliation job', () => {
   it("leaves a batch's pending payouts to the batch", async () => {
     const owner = await createOwner();

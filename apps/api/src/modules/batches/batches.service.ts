@@ -22,7 +22,7 @@ import {
 } from '@ute/contract';
 import type { Db, Tx } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Config } from '../../plugins/config';
 import { findPayableBooking, type PayableBooking, type TransferState } from '../bookings/bookings.repository';
 import { ensurePayableSplit, findOwnerPayoutStatus, payoutAmountOf, postJournal, type PayoutDue } from '../ledger/ledger.repository';
@@ -415,6 +415,14 @@ export function createBatchesService({ db, config, log, onPayoutSucceeded }: Bat
     return lines.sort((a, b) => compare(a.ownerId, b.ownerId) || compare(a.bookingKind, b.bookingKind) || compare(a.bookingId, b.bookingId));
   }
 
+  /** Locks the batch for a step: 404 when unknown, 409 when it changed since the admin loaded it (If-Match, docs/design.md §14). */
+  async function lockBatchForStep(tx: Tx, id: string, actor: Actor): Promise<PayoutBatchRow> {
+    const batch = await lockBatch(tx, id);
+    if (!batch) throw notFound('Payout batch');
+    await assertUnchanged(tx, actor, { version: String(batch.version), id, targetType: 'payout_batch' });
+    return batch;
+  }
+
   /** The 404 or 409 of a change a batch in this state refuses. */
   function refuseStatus(batch: PayoutBatchRow | undefined, allowed: readonly PayoutBatchRow['status'][], notAllowed: string): asserts batch is PayoutBatchRow {
     if (!batch) throw notFound('Payout batch');
@@ -431,7 +439,7 @@ export function createBatchesService({ db, config, log, onPayoutSucceeded }: Bat
    */
   async function approve(id: string, actor: Actor & { adminId: string }) {
     await db.transaction(async (tx) => {
-      const batch = await lockBatch(tx, id);
+      const batch = await lockBatchForStep(tx, id, actor);
       refuseStatus(batch, ['prepared'], BATCH_MESSAGES.alreadyApproved);
       if (batch.preparedBy === actor.adminId) throw new AppError('FORBIDDEN', BATCH_MESSAGES.preparerCannotApprove);
       await updateBatch(tx, id, { status: 'approved', approvedBy: actor.adminId, approvedAt: new Date(), approvedSha256: batch.abaSha256 });
@@ -471,7 +479,7 @@ export function createBatchesService({ db, config, log, onPayoutSucceeded }: Bat
   /** POST payout-batches/{id}/paid: the bank paid the file: every included line's payout succeeds (in transit -> paid out), once. */
   async function markPaid(id: string, actor: Actor & { adminId: string }) {
     const paidLines = await db.transaction(async (tx) => {
-      const batch = await lockBatch(tx, id);
+      const batch = await lockBatchForStep(tx, id, actor);
       refuseStatus(batch, ['approved'], BATCH_MESSAGES.notApprovedForPaid);
       await updateBatch(tx, id, { status: 'paid', paidBy: actor.adminId, paidAt: new Date() });
       const lines = await linesToSettle(tx, id, { status: ['included'] });
@@ -587,7 +595,7 @@ export function createBatchesService({ db, config, log, onPayoutSucceeded }: Bat
    */
   async function returnCredit(id: string, ownerId: string, reason: string, actor: Actor & { adminId: string }) {
     await db.transaction(async (tx) => {
-      const batch = await lockBatch(tx, id);
+      const batch = await lockBatchForStep(tx, id, actor);
       refuseStatus(batch, ['approved', 'paid'], BATCH_MESSAGES.returnNeedsApproval);
       const lines = await linesToSettle(tx, id, { ownerId });
       if (lines.length === 0) throw notFound('Credit');
@@ -612,6 +620,7 @@ export function createBatchesService({ db, config, log, onPayoutSucceeded }: Bat
         open.map((line) => line.id),
         { status: 'returned', returnReason: reason, returnedBy: actor.adminId, returnedAt: new Date() },
       );
+      await updateBatch(tx, id, {});
       await writeAudit(tx, actor, {
         action: 'batch.line-returned',
         targetType: 'payout_batch',
@@ -632,7 +641,7 @@ export function createBatchesService({ db, config, log, onPayoutSucceeded }: Bat
   /** POST payout-batches/{id}/cancel: before it is paid, every included line's booking is released (its payout fails). */
   async function cancel(id: string, actor: Actor & { adminId: string }) {
     await db.transaction(async (tx) => {
-      const batch = await lockBatch(tx, id);
+      const batch = await lockBatchForStep(tx, id, actor);
       if (batch?.status === 'paid') throw conflict(BATCH_MESSAGES.paidCannotBeCancelled);
       refuseStatus(batch, ['prepared', 'approved'], BATCH_MESSAGES.isCancelled);
       await updateBatch(tx, id, { status: 'cancelled', cancelledBy: actor.adminId, cancelledAt: new Date() });
@@ -677,6 +686,7 @@ export function createBatchesService({ db, config, log, onPayoutSucceeded }: Bat
       cancelledBy,
       cancelledAt: batch.cancelledAt?.toISOString() ?? null,
       downloadCount: batch.downloadCount,
+      version: String(batch.version),
     };
   }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { BookingKind } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { jobBookings, uteBookings, type TransferState } from '../../db/tables/bookings.table';
 import { payments } from '../../db/tables/payments.table';
 
@@ -107,11 +108,11 @@ export type PaymentRow = typeof payments.$inferSelect;
  * is the booking's, else the booker's accepted or succeeded payment of the same gross closest in time
  * whose own booking (findBookingOfPayment) is this one.
  */
-export async function findPaymentOfBooking(db: DbOrTx, booking: PaymentBooking): Promise<PaymentRow | undefined> {
+export async function findPaymentOfBooking(db: DbOrTx, booking: PaymentBooking): Promise<(PaymentRow & { version: string }) | undefined> {
   const isJob = booking.kind === 'job';
   if (booking.transactionId) {
     const [byTransaction] = await db
-      .select()
+      .select(columnsWithVersion(payments))
       .from(payments)
       .where(and(eq(payments.transactionId, booking.transactionId), eq(payments.isJob, isJob), eq(payments.isStripe, true)))
       .orderBy(desc(payments.createdAt))
@@ -121,7 +122,7 @@ export async function findPaymentOfBooking(db: DbOrTx, booking: PaymentBooking):
   if (!booking.bookedBy) return undefined;
   const grossCents = Math.round(booking.amount * 100);
   const candidates = await db
-    .select()
+    .select(columnsWithVersion(payments))
     .from(payments)
     .where(and(eq(payments.payerId, booking.bookedBy), eq(payments.isJob, isJob), eq(payments.amountCents, grossCents)))
     .orderBy(desc(payments.createdAt))

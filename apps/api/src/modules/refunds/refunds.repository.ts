@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { BookingKind } from '@ute/contract';
 import { COUNTERS, readCounters } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
+import { columnsWithVersion } from '../../db/rowVersion';
 import { admins } from '../../db/tables/auth.table';
 import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
 import { payments } from '../../db/tables/payments.table';
@@ -14,7 +15,7 @@ export type NewRefund = typeof refunds.$inferInsert;
 export type PayoutRow = typeof payouts.$inferSelect;
 
 /** A refund with the names its list and dialog show. */
-export type RefundListRow = RefundRow & { adminEmail: string | null; customerName: string | null; bookingReference: string | null };
+export type RefundListRow = RefundRow & { version: string; adminEmail: string | null; customerName: string | null; bookingReference: string | null };
 
 /** Writes a refund once per idempotency key: the row, or undefined when the key was already taken (a repeat of the same request). */
 export async function insertRefund(tx: DbOrTx, values: NewRefund): Promise<RefundRow | undefined> {
@@ -27,8 +28,8 @@ export async function findRefund(db: DbOrTx, id: string): Promise<RefundRow | un
   return row;
 }
 
-export async function lockRefund(tx: DbOrTx, id: string): Promise<RefundRow | undefined> {
-  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');
+export async function lockRefund(tx: DbOrTx, id: string): Promise<(RefundRow & { version: string }) | undefined> {
+  const [row] = await tx.select(columnsWithVersion(refunds)).from(refunds).where(eq(refunds.id, id)).for('update');
   return row;
 }
 
@@ -49,8 +50,19 @@ export async function updateRefund(tx: DbOrTx, id: string, values: Partial<NewRe
 
 /** The payment, locked: refunds of one payment are written one at a time (the sum check, here and in the database). */
 export async function lockPayment(tx: DbOrTx, id: string) {
-  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  const [row] = await tx.select(columnsWithVersion(payments)).from(payments).where(eq(payments.id, id)).for('update');
   return row;
+}
+
+/**
+ * Rewrites the payment's row unchanged: a refund moves the payment's version, so a colleague's refund dialog
+ * opened before it answers 409 (If-Match, docs/design.md §14) instead of refunding on what it showed.
+ */
+export async function touchPayment(tx: DbOrTx, id: string): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: sql`${payments.status}` })
+    .where(eq(payments.id, id));
 }
 
 /** What is refunded or being refunded of a payment (pending and succeeded refunds). */
@@ -72,7 +84,7 @@ export async function bookedRefundedCents(db: DbOrTx, kind: BookingKind, booking
 }
 
 const listColumns = {
-  ...getTableColumns(refunds),
+  ...columnsWithVersion(refunds),
   adminEmail: admins.email,
   customerName: payments.paymentBy,
   bookingReference: sql<string | null>`coalesce(${uteBookings.uteBookingId}, ${jobBookings.jobBookingId})`,

@@ -354,6 +354,42 @@ describe('refunds api (offline ledger provider)', () => {
     });
   });
 
+  describe('the optimistic check (If-Match, docs/design.md §14)', () => {
+    it('refuses a refund from a dialog opened before a colleague refunded the payment, naming them: one refund, one journal', async () => {
+      const { payment } = await paidBooking({ amount: 200 });
+      const opened = await summaryOf(payment.id);
+      expect(opened.payment.version).toMatch(/^\d+$/);
+      const colleague = await signInAs(t, ['finance'], { twoFactor: true });
+      const first = await t.request({
+        method: 'POST',
+        url: `/payments/${payment.id}/refunds`,
+        payload: { reason: 'service_not_provided', requestKey: randomUUID(), amountCents: 5_000 },
+        token: colleague.token,
+        headers: { 'if-match': opened.payment.version },
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      const stale = await t.request({
+        method: 'POST',
+        url: `/payments/${payment.id}/refunds`,
+        payload: { reason: 'service_not_provided', requestKey: randomUUID(), amountCents: 5_000 },
+        headers: { 'if-match': opened.payment.version },
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(/^Refunded by .+ at .+, after you opened it\. Reload to see the change\.$/);
+      expect(await refundsOf(payment.id)).toHaveLength(1);
+      // The dialog reloaded: its new version lets the second refund through.
+      const reopened = await summaryOf(payment.id);
+      expect(reopened.payment.version).not.toBe(opened.payment.version);
+      const second = await t.request({
+        method: 'POST',
+        url: `/payments/${payment.id}/refunds`,
+        payload: { reason: 'service_not_provided', requestKey: randomUUID(), amountCents: 5_000 },
+        headers: { 'if-match': reopened.payment.version },
+      });
+      expect(second.statusCode, second.body).toBe(200);
+    });
+  });
+
   describe('GET /api/admin/refunds and POST /api/admin/refunds/:id/recovery', () => {
     /** A refund made in Stripe's dashboard after the owner was paid, as its webhook records it. */
     async function dashboardRefund(amountCents: number) {
@@ -404,6 +440,37 @@ describe('refunds api (offline ledger provider)', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: REFUND_MESSAGES.recoveryAlreadyChosen });
       expect((await t.request({ method: 'POST', url: `/refunds/${randomUUID()}/recovery`, payload: { recovery: 'absorb' } })).statusCode).toBe(404);
+    });
+
+    it('refuses a recovery choice on a refund a colleague decided since it was listed, naming them (If-Match)', async () => {
+      const { row } = await dashboardRefund(1_500);
+      const listed = (await t.request({ method: 'GET', url: '/refunds?recovery=undecided&limit=100' }))
+        .json<{ data: Refund[] }>()
+        .data.find((item) => item.id === row.id)!;
+      expect(listed.version).toMatch(/^\d+$/);
+      const colleague = await signInAs(t, ['finance'], { twoFactor: true });
+      const choose = (recovery: string, token?: string) =>
+        t.request({
+          method: 'POST',
+          url: `/refunds/${row.id}/recovery`,
+          payload: { recovery },
+          headers: { 'if-match': listed.version },
+          ...(token ? { token } : {}),
+        });
+      const theirs = await choose('absorb', colleague.token);
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      const stale = await choose('owner_balance');
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(/^Recovery chosen by .+ at .+, after you opened it\. Reload to see the change\.$/);
+      // Absorbed, and nothing moved by the refused choice.
+      expect(await refundLines(row.id)).toEqual({ platform_cash: -1_500, fee_revenue: 136, gst_payable: 14, platform_expense: 1_350 });
+      const unknown = await t.request({
+        method: 'POST',
+        url: `/refunds/${randomUUID()}/recovery`,
+        payload: { recovery: 'absorb' },
+        headers: { 'if-match': '"1"' },
+      });
+      expect(unknown.statusCode).toBe(404);
     });
 
     it('reverses the offline transfer when chosen, and refuses a recovery for a refund that needs none', async () => {

@@ -21,7 +21,7 @@ import {
 import type { Db, Tx } from '../../db/database';
 import type { LedgerAccount } from '../../db/tables/ledger.table';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Mailer } from '../../platform/mail/mailer';
 import { refundMail } from '../../platform/mail/templates/refundMail';
 import { ensurePayableSplit, findPayableSplit, postJournal, type JournalLine } from '../ledger/ledger.repository';
@@ -51,6 +51,7 @@ import {
   listRefundsOfPayment,
   listStaleRefunds,
   lockPayment,
+  touchPayment,
   lockPayout,
   lockRefund,
   lockReversiblePayout,
@@ -138,6 +139,7 @@ function toRefundDto(row: RefundListRow): Refund {
     adminEmail: row.adminEmail,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    version: row.version,
   };
 }
 
@@ -508,6 +510,7 @@ export function createRefundsService({ db, refunds: provider, mailer, log }: Ref
       const locked = await lockPayment(tx, payment.id);
       // A parallel identical click that held the lock first wrote the key: answered as a repeat below.
       if (!locked || (await findRefundByKey(tx, key))) return null;
+      await assertUnchanged(tx, actor, { version: locked.version, id: payment.id, targetType: 'payment' });
       const remaining = locked.amountCents - (await activeRefundedCents(tx, payment.id));
       if (remaining <= 0) throw conflict(REFUND_MESSAGES.fullyRefunded);
       if (body.amountCents > remaining) throw conflict(refundExceedsMessage(remaining));
@@ -527,6 +530,7 @@ export function createRefundsService({ db, refunds: provider, mailer, log }: Ref
         adminId: actor.adminId,
       });
       if (!row) return null;
+      await touchPayment(tx, payment.id);
       await writeAudit(tx, actor, {
         action: 'refund.create',
         targetType: 'payment',
@@ -564,6 +568,8 @@ export function createRefundsService({ db, refunds: provider, mailer, log }: Ref
     const chosen = await db.transaction(async (tx) => {
       const refund = await lockRefund(tx, refundId);
       if (!refund) throw notFound('Refund');
+      // A refund's changes are audited on its payment.
+      await assertUnchanged(tx, actor, { version: refund.version, id: refund.paymentId, targetType: 'payment' });
       if (refund.recovery !== 'undecided' || refund.status !== 'succeeded') {
         throw conflict(isChoice(refund.recovery) ? REFUND_MESSAGES.recoveryAlreadyChosen : REFUND_MESSAGES.recoveryNotUndecided);
       }
@@ -597,7 +603,7 @@ export function createRefundsService({ db, refunds: provider, mailer, log }: Ref
   }
 
   /** Everything the refund dialog shows about a payment. */
-  async function summaryOf(payment: PaymentRow): Promise<RefundSummary> {
+  async function summaryOf(payment: PaymentRow & { version: string }): Promise<RefundSummary> {
     const booking = await findBookingOfPayment(db, payment);
     const split = booking ? await findPayableSplit(db, booking.kind, booking.id) : undefined;
     const rows = await listRefundsOfPayment(db, payment.id);
@@ -613,6 +619,7 @@ export function createRefundsService({ db, refunds: provider, mailer, log }: Ref
         status: payment.status,
         transactionId: payment.transactionId,
         paymentBy: payment.paymentBy,
+        version: payment.version,
       },
       booking: booking
         ? {
@@ -736,6 +743,7 @@ export function createRefundsService({ db, refunds: provider, mailer, log }: Ref
         idempotencyKey: key,
       });
       if (!row) return 'recorded already';
+      await touchPayment(tx, payment.id);
       return (await recordSucceeded(tx, row.id, stripeRefund.id, actor, 'refund.webhook')) ?? 'recorded already';
     });
     if (typeof recorded === 'string') return recorded;

@@ -9,7 +9,16 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { RefundDialog } from './RefundDialog';
 
 const SUMMARY: RefundSummary = {
-  payment: { id: 'p1', amountCents: 20_000, isStripe: true, isJob: false, status: 'succeeded', transactionId: 'pi_1', paymentBy: 'Cara Customer' },
+  payment: {
+    id: 'p1',
+    amountCents: 20_000,
+    isStripe: true,
+    isJob: false,
+    status: 'succeeded',
+    transactionId: 'pi_1',
+    paymentBy: 'Cara Customer',
+    version: '41',
+  },
   booking: {
     kind: 'ute',
     id: 'b1',
@@ -54,6 +63,7 @@ const REFUND: Refund = {
   adminEmail: 'finance@example.com',
   createdAt: '2026-01-02T03:04:05.000Z',
   completedAt: '2026-01-02T03:04:06.000Z',
+  version: '42',
 };
 
 let handler: FakeHandler;

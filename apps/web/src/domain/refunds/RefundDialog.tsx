@@ -72,6 +72,7 @@ function RefundForm({ summary, onClose }: { summary: RefundSummary; onClose: () 
     if (invalid) return;
     create.mutate({
       paymentId: payment.id,
+      version: payment.version,
       body: {
         amountCents,
         reason,

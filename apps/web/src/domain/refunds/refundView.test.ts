@@ -3,7 +3,16 @@ import { REFUND_MESSAGES, refundExceedsMessage, type RefundSummary } from '@ute/
 import { amountError, centsOfDollars, dollarsOfCents, recoveryOptions, refundPreview } from './refundView';
 
 const summary = (overrides: Partial<RefundSummary> = {}): RefundSummary => ({
-  payment: { id: 'p1', amountCents: 20_000, isStripe: true, isJob: false, status: 'succeeded', transactionId: 'pi_1', paymentBy: 'Cara Customer' },
+  payment: {
+    id: 'p1',
+    amountCents: 20_000,
+    isStripe: true,
+    isJob: false,
+    status: 'succeeded',
+    transactionId: 'pi_1',
+    paymentBy: 'Cara Customer',
+    version: '41',
+  },
   booking: {
     kind: 'ute',
     id: 'b1',

@@ -24,13 +24,14 @@ export function useRefundSummary(target: RefundTarget | null) {
   });
 }
 
-type CreateRefund = { paymentId: string; body: CreateRefundBody };
+/** The payment's version as the dialog loaded it (If-Match): a colleague's refund since answers 409. */
+type CreateRefund = { paymentId: string; version?: string; body: CreateRefundBody };
 
 /** POST payments/{id}/refunds (a step-up: the api asks for a code in place). A refund moves payments, bookings and the ledger. */
 export function useCreateRefund(options?: MutationCallbacks<CreateRefund, RouteResponse<'createRefund'>>) {
   return useAdminMutation(
     {
-      mutationFn: ({ paymentId, body }: CreateRefund) => api.call('createRefund', { params: { id: paymentId }, body }),
+      mutationFn: ({ paymentId, version, body }: CreateRefund) => api.call('createRefund', { params: { id: paymentId }, body, ifMatch: version }),
       invalidates: [
         queryKeys.refunds.all,
         queryKeys.payments.all,

@@ -31,7 +31,7 @@ function RolesForm({ admin, onClose }: { admin: AdminListItem; onClose: () => vo
   const form = useForm<RolesForm, unknown, RolesValues>({ resolver: zodResolver(updateAdminRolesSchema), defaultValues: { roles: admin.roles } });
   const { errors } = form.formState;
   const handleSubmit = form.handleSubmit((values) => {
-    if (!update.isPending) update.mutate({ id: admin._id, roles: values.roles });
+    if (!update.isPending) update.mutate({ id: admin._id, version: admin.version, roles: values.roles });
   });
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">

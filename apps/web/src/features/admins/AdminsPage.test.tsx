@@ -19,6 +19,7 @@ const adminOf = (id: string, email: string, twoFactorEnabled: boolean): AdminLis
   isActive: true,
   inviteExpiresAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  version: '1',
 });
 const me = adminOf('a-me', 'me@example.com', true);
 const other = adminOf('a-other', 'other@example.com', true);
@@ -39,7 +40,7 @@ beforeEach(() => {
   });
   handler = (url) => {
     if (url.pathname.endsWith('/admins')) return { body: { data: [me, other], total: 2, totalCount: 2 } satisfies AdminListResponse };
-    if (url.pathname.endsWith('/admin-settings')) return { body: { requireTwoFactor: false } };
+    if (url.pathname.endsWith('/admin-settings')) return { body: { requireTwoFactor: false, version: '7' } };
     return { body: { message: 'ok' } };
   };
 });
@@ -61,7 +62,7 @@ describe('AdminsPage', () => {
         return { status: 403, body: { message: accessTexts.twoFactorRequired, reason: 'TWO_FACTOR_REQUIRED' } };
       }
       if (url.pathname.endsWith('/admins')) return { body: { data: [me, other], total: 2, totalCount: 2 } satisfies AdminListResponse };
-      return { body: { requireTwoFactor: false } };
+      return { body: { requireTwoFactor: false, version: '7' } };
     };
     renderWithProviders(
       <>

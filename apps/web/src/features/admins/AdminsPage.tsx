@@ -158,7 +158,7 @@ export function AdminsPage() {
         confirmLabel={confirmation?.confirmLabel}
         tone={confirmation?.tone}
         isPending={action.isPending}
-        onConfirm={() => pending && !action.isPending && action.mutate({ id: pending.admin._id, action: pending.action })}
+        onConfirm={() => pending && !action.isPending && action.mutate({ id: pending.admin._id, version: pending.admin.version, action: pending.action })}
       />
     </section>
   );
@@ -181,7 +181,7 @@ function RequireTwoFactorSetting() {
           className="mt-0.5 h-4 w-4 accent-brand-600"
           checked={isChecked}
           disabled={settings.isPending || settings.isError || update.isPending}
-          onChange={(event) => update.mutate({ requireTwoFactor: event.target.checked })}
+          onChange={(event) => settings.data && update.mutate({ ...settings.data, requireTwoFactor: event.target.checked })}
         />
         <div>
           <label htmlFor={id} className="text-sm font-medium text-slate-900">

@@ -3,6 +3,7 @@ import type { AcceptInvitation, AdminRole, AdminSettings, InviteAdmin, MessageRe
 import { api } from '../../lib/apiClient';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
+import type { RecordRef } from '../../lib/recordRef';
 import { notifyError } from '../../lib/toast';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 import { useAsyncAction } from '../../lib/useAsyncAction';
@@ -31,12 +32,12 @@ export function useInviteAdmin(options?: MutationCallbacks<InviteAdmin, RouteRes
   );
 }
 
-type AdminRolesChange = { id: string; roles: AdminRole[] };
+type AdminRolesChange = RecordRef & { roles: AdminRole[] };
 
 export function useUpdateAdminRoles(options?: MutationCallbacks<AdminRolesChange, RouteResponse<'updateAdminRoles'>>) {
   return useAdminMutation(
     {
-      mutationFn: ({ id, roles }: AdminRolesChange) => api.call('updateAdminRoles', { params: { id }, body: { roles } }),
+      mutationFn: ({ id, roles, version }: AdminRolesChange) => api.call('updateAdminRoles', { params: { id }, body: { roles }, ifMatch: version }),
       invalidates: [queryKeys.admins.list()],
       rowIdOf: ({ id }) => id,
     },
@@ -46,16 +47,17 @@ export function useUpdateAdminRoles(options?: MutationCallbacks<AdminRolesChange
 
 /** The confirmed row actions: status, 2FA reset and sign-out everywhere. */
 export type AdminAction = 'deactivate' | 'reactivate' | 'reset-two-factor' | 'sign-out';
-type AdminActionCall = { id: string; action: AdminAction };
+type AdminActionCall = RecordRef & { action: AdminAction };
 
-function runAdminAction({ id, action }: AdminActionCall): Promise<MessageResponse> {
+/** Each on the version the team page shows, but sign-out, which changes nothing the page shows. */
+function runAdminAction({ id, action, version }: AdminActionCall): Promise<MessageResponse> {
   switch (action) {
     case 'deactivate':
-      return api.call('updateAdminStatus', { params: { id }, body: { isActive: false } });
+      return api.call('updateAdminStatus', { params: { id }, body: { isActive: false }, ifMatch: version });
     case 'reactivate':
-      return api.call('updateAdminStatus', { params: { id }, body: { isActive: true } });
+      return api.call('updateAdminStatus', { params: { id }, body: { isActive: true }, ifMatch: version });
     case 'reset-two-factor':
-      return api.call('resetAdminTwoFactor', { params: { id } });
+      return api.call('resetAdminTwoFactor', { params: { id }, ifMatch: version });
     case 'sign-out':
       return api.call('signOutAdmin', { params: { id } });
   }
@@ -75,7 +77,7 @@ export function useAdminAction(options?: MutationCallbacks<AdminActionCall, Mess
 export function useUpdateAdminSettings(options?: MutationCallbacks<AdminSettings, RouteResponse<'updateAdminSettings'>>) {
   return useAdminMutation(
     {
-      mutationFn: (body: AdminSettings) => api.call('updateAdminSettings', { body }),
+      mutationFn: ({ version, ...body }: AdminSettings) => api.call('updateAdminSettings', { body, ifMatch: version }),
       invalidates: [queryKeys.admins.settings],
     },
     options,

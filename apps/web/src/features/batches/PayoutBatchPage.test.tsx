@@ -31,6 +31,7 @@ const prepared: PayoutBatch = {
   cancelledBy: null,
   cancelledAt: null,
   downloadCount: 0,
+  version: '3',
 };
 const creditOf = (ownerId: string, ownerName: string, status: PayoutBatchCredit['status'], lines: [string, number][]): PayoutBatchCredit => ({
   ownerId,

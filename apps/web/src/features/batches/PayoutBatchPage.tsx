@@ -161,7 +161,7 @@ export function PayoutBatchPage() {
       <BatchHeader batch={batch} />
       <div className="mb-5 flex flex-wrap items-start gap-2">
         {steps.canApprove && canCall(roles, 'approvePayoutBatch') && (
-          <ApproveButton blockedReason={blockedReason} isPending={approve.isPending} onApprove={() => approve.mutate(batch.id)} />
+          <ApproveButton blockedReason={blockedReason} isPending={approve.isPending} onApprove={() => approve.mutate(batch)} />
         )}
         {steps.canDownload && canCall(roles, 'downloadPayoutBatch') && (
           <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
@@ -193,7 +193,7 @@ export function PayoutBatchPage() {
         confirmLabel="Mark paid"
         tone="primary"
         isPending={markPaid.isPending}
-        onConfirm={() => markPaid.mutate(batch.id)}
+        onConfirm={() => markPaid.mutate(batch)}
       />
       <ConfirmDialog
         open={confirming === 'cancel'}
@@ -203,7 +203,7 @@ export function PayoutBatchPage() {
         confirmLabel="Cancel batch"
         cancelLabel="Keep batch"
         isPending={cancel.isPending}
-        onConfirm={() => cancel.mutate(batch.id)}
+        onConfirm={() => cancel.mutate(batch)}
       />
       <NoteDialog
         open={toReturn !== null}
@@ -217,7 +217,7 @@ export function PayoutBatchPage() {
         schema={returnPayoutCreditBodySchema.shape.reason}
         submitLabel="Mark returned"
         isPending={returnCredit.isPending}
-        onSubmit={(reason) => toReturn && returnCredit.mutate({ batchId: batch.id, ownerId: toReturn.ownerId, reason })}
+        onSubmit={(reason) => toReturn && returnCredit.mutate({ batchId: batch.id, version: batch.version, ownerId: toReturn.ownerId, reason })}
         onClose={() => setToReturn(null)}
       />
     </section>

@@ -38,6 +38,7 @@ const batchOf = (n: number, patch: Partial<PayoutBatch> = {}): PayoutBatch => ({
   cancelledBy: null,
   cancelledAt: null,
   downloadCount: 0,
+  version: '1',
   ...patch,
 });
 

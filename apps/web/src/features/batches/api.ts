@@ -3,6 +3,7 @@ import { apiPaths, type RouteBody, type RouteResponse } from '@ute/contract';
 import { api, downloadFile } from '../../lib/apiClient';
 import { selectListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
+import type { RecordRef } from '../../lib/recordRef';
 import { notifyError } from '../../lib/toast';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
@@ -46,13 +47,18 @@ export function usePreparePayoutBatch(options?: MutationCallbacks<RouteBody<'pre
 
 type BatchStep = 'approvePayoutBatch' | 'markPayoutBatchPaid' | 'cancelPayoutBatch';
 
-/** Approve, Mark paid, Cancel: one call on the batch each (all step-up). */
-export function useBatchStep(step: BatchStep, options?: MutationCallbacks<string, RouteResponse<BatchStep>>) {
-  return useAdminMutation({ mutationFn: (id: string) => api.call(step, { params: { id } }), invalidates: BATCH_CHANGES, rowIdOf: (id) => id }, options);
+/** Approve, Mark paid, Cancel: one call on the batch each (all step-up), on the version the page shows. */
+export function useBatchStep(step: BatchStep, options?: MutationCallbacks<RecordRef, RouteResponse<BatchStep>>) {
+  return useAdminMutation(
+    { mutationFn: ({ id, version }: RecordRef) => api.call(step, { params: { id }, ifMatch: version }), invalidates: BATCH_CHANGES, rowIdOf: ({ id }) => id },
+    options,
+  );
 }
 
 export interface ReturnCredit {
   batchId: string;
+  /** The batch's version as the page shows it (If-Match). */
+  version?: string;
   ownerId: string;
   reason: string;
 }
@@ -61,7 +67,8 @@ export interface ReturnCredit {
 export function useReturnCredit(options?: MutationCallbacks<ReturnCredit, RouteResponse<'returnPayoutBatchCredit'>>) {
   return useAdminMutation(
     {
-      mutationFn: ({ batchId, ownerId, reason }: ReturnCredit) => api.call('returnPayoutBatchCredit', { params: { id: batchId, ownerId }, body: { reason } }),
+      mutationFn: ({ batchId, ownerId, reason, version }: ReturnCredit) =>
+        api.call('returnPayoutBatchCredit', { params: { id: batchId, ownerId }, body: { reason }, ifMatch: version }),
       invalidates: BATCH_CHANGES,
       rowIdOf: ({ ownerId }) => ownerId,
     },

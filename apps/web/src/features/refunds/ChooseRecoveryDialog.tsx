@@ -27,7 +27,7 @@ export function ChooseRecoveryDialog({ refund, onClose }: { refund: Refund | nul
       setError(REFUND_MESSAGES.recoveryFormRequired);
       return;
     }
-    choose.mutate({ refundId: refund.id, recovery });
+    choose.mutate({ refundId: refund.id, version: refund.version, recovery });
   };
 
   return (

@@ -32,6 +32,7 @@ const refundOf = (n: number, patch: Partial<Refund> = {}): Refund => ({
   adminEmail: 'finance@example.com',
   createdAt: '2026-03-04T02:00:00.000Z',
   completedAt: '2026-03-04T02:00:01.000Z',
+  version: '1',
   ...patch,
 });
 const undecided = refundOf(2, { recovery: 'undecided', source: 'stripe_dashboard', reason: 'duplicate', adminEmail: null });

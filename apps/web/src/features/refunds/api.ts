@@ -22,13 +22,14 @@ export const refundListOptions = (params: { page: number; isUndecidedOnly: boole
 
 export const useRefunds = (params: { page: number; isUndecidedOnly: boolean }) => useQuery(refundListOptions(params));
 
-type ChooseRecovery = { refundId: string; recovery: RefundRecoveryChoice };
+type ChooseRecovery = { refundId: string; version?: string; recovery: RefundRecoveryChoice };
 
 /** POST refunds/{id}/recovery (a step-up): the correcting journal moves the ledger, a reversal the booking's payout. */
 export function useChooseRecovery(options?: MutationCallbacks<ChooseRecovery, RouteResponse<'chooseRefundRecovery'>>) {
   return useAdminMutation(
     {
-      mutationFn: ({ refundId, recovery }: ChooseRecovery) => api.call('chooseRefundRecovery', { params: { id: refundId }, body: { recovery } }),
+      mutationFn: ({ refundId, version, recovery }: ChooseRecovery) =>
+        api.call('chooseRefundRecovery', { params: { id: refundId }, body: { recovery }, ifMatch: version }),
       invalidates: [queryKeys.refunds.all, queryKeys.ledger.all, queryKeys.bookings.all('ute'), queryKeys.bookings.all('job')],
       rowIdOf: ({ refundId }) => refundId,
     },

@@ -8,12 +8,14 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { OverdueThresholdsSection, thresholdText } from './OverdueThresholdsSection';
 
 let saved: WorkQueueThresholds | null = null;
+let savedIfMatch: string | null = null;
 installFakeJsonApi((url, init) => {
   const route = matchRoute(init.method ?? 'GET', url)?.name;
-  if (route === 'workQueueThresholds') return { body: saved ?? DEFAULT_WORK_QUEUE_THRESHOLDS };
+  if (route === 'workQueueThresholds') return { body: { ...(saved ?? DEFAULT_WORK_QUEUE_THRESHOLDS), version: '5' } };
   if (route === 'updateWorkQueueThresholds') {
     saved = JSON.parse(String(init.body)) as WorkQueueThresholds;
-    return { body: { message: workItemTexts.thresholdsSaved, data: saved } };
+    savedIfMatch = new Headers(init.headers).get('If-Match');
+    return { body: { message: workItemTexts.thresholdsSaved, data: saved, version: '6' } };
   }
   return { status: 404, body: { message: 'unexpected' } };
 });
@@ -45,6 +47,8 @@ describe('OverdueThresholdsSection', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Count business hours only: Pending utes' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save thresholds' }));
     await waitFor(() => expect(saved).toEqual({ ...DEFAULT_WORK_QUEUE_THRESHOLDS, pendingUtes: { hours: 8, isBusinessHours: true } }));
+    // On the version it loaded: a colleague's change since answers 409 (docs/design.md §14).
+    expect(savedIfMatch).toBe('"5"');
   });
 
   it('words a threshold', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { canCall, WORK_ITEM_QUEUES, WORK_QUEUE_LABELS, type WorkItemQueue, type WorkQueueThresholds } from '@ute/contract';
+import { canCall, WORK_ITEM_QUEUES, WORK_QUEUE_LABELS, type WorkItemQueue, type WorkQueueThresholds, type WorkQueueThresholdsWithVersion } from '@ute/contract';
 import { Button, fieldClass, Spinner } from '../../components/ui';
 import { useSession } from '../../lib/session';
 import { useUpdateWorkQueueThresholds, useWorkQueueThresholds } from './api';
@@ -17,7 +17,7 @@ export function OverdueThresholdsSection() {
   const thresholds = useWorkQueueThresholds();
   const roles = useSession((session) => session.user?.roles ?? []);
   const canEdit = canCall(roles, 'updateWorkQueueThresholds');
-  const [draft, setDraft] = useState<WorkQueueThresholds | null>(null);
+  const [draft, setDraft] = useState<WorkQueueThresholdsWithVersion | null>(null);
   const update = useUpdateWorkQueueThresholds({ onSuccess: () => setDraft(null) });
   const shown = draft ?? thresholds.data;
   const change = (queue: WorkItemQueue, value: Partial<WorkQueueThresholds[WorkItemQueue]>) =>

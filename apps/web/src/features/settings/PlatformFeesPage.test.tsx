@@ -25,7 +25,7 @@ const fetchMock = installFakeJsonApi((url, init) => {
   }
   if (route === 'platformFees') return { body: fees };
   if (route === 'businessDetails') return { body: { data: null } };
-  if (route === 'workQueueThresholds') return { body: DEFAULT_WORK_QUEUE_THRESHOLDS };
+  if (route === 'workQueueThresholds') return { body: { ...DEFAULT_WORK_QUEUE_THRESHOLDS, version: '5' } };
   return { status: 404, body: { message: 'unexpected' } };
 });
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlatformFeesResponse, RouteResponse, UpdateBusinessDetails, UpdatePlatformFee, WorkQueueThresholds } from '@ute/contract';
+import type { PlatformFeesResponse, RouteResponse, UpdateBusinessDetails, UpdatePlatformFee, WorkQueueThresholdsWithVersion } from '@ute/contract';
 import { api } from '../../lib/apiClient';
 import type { ListPage } from '../../lib/listQuery';
 import { queryKeys } from '../../lib/queryKeys';
@@ -49,9 +49,12 @@ export const useWorkQueueThresholds = () =>
   useQuery({ queryKey: WORK_QUEUE_THRESHOLDS_KEY, queryFn: ({ signal }) => api.call('workQueueThresholds', { signal }) });
 
 /** PUT update-work-queue-thresholds (owners, with a fresh second factor); the badges refresh after it. */
-export function useUpdateWorkQueueThresholds(options?: MutationCallbacks<WorkQueueThresholds, RouteResponse<'updateWorkQueueThresholds'>>) {
+export function useUpdateWorkQueueThresholds(options?: MutationCallbacks<WorkQueueThresholdsWithVersion, RouteResponse<'updateWorkQueueThresholds'>>) {
   return useAdminMutation(
-    { mutationFn: (body: WorkQueueThresholds) => api.call('updateWorkQueueThresholds', { body }), invalidates: [WORK_QUEUE_THRESHOLDS_KEY] },
+    {
+      mutationFn: ({ version, ...body }: WorkQueueThresholdsWithVersion) => api.call('updateWorkQueueThresholds', { body, ifMatch: version }),
+      invalidates: [WORK_QUEUE_THRESHOLDS_KEY],
+    },
     options,
   );
 }
