@@ -25,3 +25,4 @@ export { selectionColumn } from './selectionColumn';
 export { BulkActionBar } from './BulkActionBar';
 export { BulkResultsDialog } from './BulkResultsDialog';
 export { useBulkRows } from './useBulkRows';
+export { SettingSwitch } from './SettingSwitch';

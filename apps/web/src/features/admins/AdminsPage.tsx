@@ -1,11 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
 import { ADMIN_ROLE_LABELS, type AdminListItem, type AdminStatus } from '@ute/contract';
-import { Button, ConfirmDialog, EmptyState, PagedListView, PageHeader, StatusBadge, TruncatedText, type BadgeTone } from '../../components/ui';
+import { Button, ConfirmDialog, EmptyState, PagedListView, PageHeader, SettingSwitch, StatusBadge, TruncatedText, type BadgeTone } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { errorText } from '../../lib/toast';
 import { AdminRolesDialog } from './AdminRolesDialog';
 import { InviteAdminDialog, type InviteAdminDialogProps } from './InviteAdminDialog';
 import { useAdminAction, useAdminSettings, useAdmins, useUpdateAdminSettings, type AdminAction } from './api';
@@ -164,37 +163,20 @@ export function AdminsPage() {
   );
 }
 
-/** The owners' "everybody uses 2FA" switch, saved as soon as it changes. */
+/** The owners' "everybody uses 2FA" switch, saved as soon as it changes, on the version it loaded (If-Match). */
 function RequireTwoFactorSetting() {
-  const id = useId();
   const settings = useAdminSettings();
   const update = useUpdateAdminSettings();
-  const isChecked = update.isPending ? update.variables.requireTwoFactor : (settings.data?.requireTwoFactor ?? false);
   return (
     <div className="mb-5 rounded-lg border border-slate-200 bg-white p-4">
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          aria-checked={isChecked}
-          className="mt-0.5 h-4 w-4 accent-brand-600"
-          checked={isChecked}
-          disabled={settings.isPending || settings.isError || update.isPending}
-          onChange={(event) => settings.data && update.mutate({ ...settings.data, requireTwoFactor: event.target.checked })}
-        />
-        <div>
-          <label htmlFor={id} className="text-sm font-medium text-slate-900">
-            Require two-factor authentication for every admin
-          </label>
-          <p className="text-sm text-slate-600">An admin without it is sent to set it up after signing in and can do nothing else until they have.</p>
-          {settings.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorText(settings.error)}
-            </p>
-          )}
-        </div>
-      </div>
+      <SettingSwitch
+        label="Require two-factor authentication for every admin"
+        description="An admin without it is sent to set it up after signing in and can do nothing else until they have."
+        isChecked={update.isPending ? update.variables.requireTwoFactor : (settings.data?.requireTwoFactor ?? false)}
+        isDisabled={settings.isPending || settings.isError || update.isPending}
+        loadError={settings.error}
+        onChange={(requireTwoFactor) => settings.data && update.mutate({ ...settings.data, requireTwoFactor })}
+      />
     </div>
   );
 }
