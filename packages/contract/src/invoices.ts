@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersionSchema } from './common';
 import { payoutSplitParamsSchema } from './ledger';
 
 /** Messages of the business details and tax invoice calls, shared by the api, its tests and the web. */
@@ -48,6 +49,8 @@ export const businessDetailsSchema = z.object({
   address: z.string().nullable(),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
+  /** For If-Match on the next save (docs/design.md §14): when they were last saved. */
+  version: recordVersionSchema,
 });
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumberSchema, pageSizeSchema, paginationDataSchema } from './common';
+import { pageNumberSchema, pageSizeSchema, paginationDataSchema, recordVersionSchema } from './common';
 import { BOOKING_KINDS } from './money';
 import { ownerPayoutStatusSchema } from './webhooks';
 
@@ -25,6 +25,8 @@ export const platformFeeSchema = z.object({
   /** When it was set and by whom; null for the starting fee (none). */
   setAt: z.string().nullable(),
   setBy: z.string().nullable(),
+  /** For If-Match on the next change of this kind's fee (docs/design.md §14): when it was set, 0 for the starting fee. */
+  version: recordVersionSchema,
 });
 export type PlatformFee = z.infer<typeof platformFeeSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from './common';
+import { recordVersionSchema, textSchema } from './common';
 
 /**
  * Saved views on the lists (docs/design.md §12): a list's URL query (filters,
@@ -77,6 +77,8 @@ export const savedViewSchema = z.object({
   createdAt: z.string(),
   /** Whether the caller may rename, share or unshare and delete it (its creator, or an owner for a shared view). */
   canChange: z.boolean(),
+  /** For If-Match on its change or deletion (docs/design.md §14). */
+  version: recordVersionSchema,
 });
 export type SavedView = z.infer<typeof savedViewSchema>;
 

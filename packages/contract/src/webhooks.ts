@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, pageNumberSchema, pageSizeSchema, paginationDataSchema, textSchema } from './common';
+import { idParamSchema, pageNumberSchema, pageSizeSchema, paginationDataSchema, recordVersionSchema, textSchema } from './common';
 import { PAYOUT_MESSAGES } from './money';
 
 export const WEBHOOK_EVENT_STATES = ['received', 'processed', 'ignored', 'failed'] as const;
@@ -78,6 +78,8 @@ export const ownerPayoutStatusSchema = z.object({
   payoutsEnabled: z.boolean().nullable(),
   disabledReason: z.string().nullable(),
   lastPayoutFailure: z.string().nullable(),
+  /** The hold's version for If-Match on hold and release (docs/design.md §14): when it was set, 0 while none. */
+  version: recordVersionSchema,
 });
 export type OwnerPayoutStatus = z.infer<typeof ownerPayoutStatusSchema>;
 

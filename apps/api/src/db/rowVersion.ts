@@ -9,5 +9,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  */
 export const rowVersion = (table: PgTable) => sql<string>`${table}.xmin::text`;
 
+/**
+ * A version from when a setting was last set (a fee, a hold, the business details), '0' while it never was:
+ * for state kept in a row other writers also change (owner_payout_status, by Stripe's events) or in a new row
+ * per change. Milliseconds: two changes by people in the same millisecond would look alike.
+ */
+export const timeVersion = (setAt: Date | null | undefined): string => (setAt ? String(setAt.getTime()) : '0');
+
 /** A table's columns and its version: what a mutation locks and checks (platform/audit assertUnchanged). */
 export const columnsWithVersion = <TTable extends PgTable>(table: TTable) => ({ ...getTableColumns(table), version: rowVersion(table) });

@@ -8,12 +8,14 @@ import { payouts } from '../../db/tables/payouts.table';
 export type TaxInvoiceRow = typeof taxInvoices.$inferSelect;
 export type BusinessDetailsRow = typeof platformBusinessDetails.$inferSelect & { updatedBy: string | null };
 
-export async function findBusinessDetails(db: DbOrTx): Promise<BusinessDetailsRow | undefined> {
-  const [row] = await db
+/** The business details (one row); with `isLocking`, locked: two owners' saves take turns. */
+export async function findBusinessDetails(db: DbOrTx, options: { isLocking?: boolean } = {}): Promise<BusinessDetailsRow | undefined> {
+  const query = db
     .select({ details: platformBusinessDetails, updatedBy: admins.email })
     .from(platformBusinessDetails)
     .leftJoin(admins, eq(admins.id, platformBusinessDetails.adminId))
     .where(eq(platformBusinessDetails.id, 1));
+  const [row] = await (options.isLocking ? query.for('update', { of: platformBusinessDetails }) : query);
   return row && { ...row.details, updatedBy: row.updatedBy };
 }
 

@@ -58,6 +58,28 @@ describe('tax invoices api', () => {
     expect(audit).toMatchObject({ targetType: 'business_details', before: null, after: { legalName: DETAILS.legalName, abn: '51824753556' } });
   });
 
+  it('refuses saving details loaded before another owner saved theirs, naming them (If-Match)', async () => {
+    const loaded = businessDetailsResponseSchema.parse((await t.request({ method: 'GET', url: '/business-details' })).json()).data!;
+    expect(loaded.version).toMatch(/^\d+$/);
+    const otherOwner = await signInAs(t, ['owner'], { twoFactor: true });
+    const theirs = await t.request({
+      method: 'PUT',
+      url: '/update-business-details',
+      token: otherOwner.token,
+      payload: { ...DETAILS, address: '1 Other St, Sydney NSW 2000' },
+      headers: { 'if-match': loaded.version },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const stale = await t.request({ method: 'PUT', url: '/update-business-details', payload: DETAILS, headers: { 'if-match': loaded.version } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/^Changed by .+ at .+, after you opened it\. Reload to see the change\.$/);
+    const current = businessDetailsResponseSchema.parse((await t.request({ method: 'GET', url: '/business-details' })).json()).data!;
+    expect(current.address).toBe('1 Other St, Sydney NSW 2000');
+    expect((await t.request({ method: 'PUT', url: '/update-business-details', payload: DETAILS, headers: { 'if-match': current.version } })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('rejects a wrong ABN, an empty name, a long address and unknown fields with 400 and a clear message', async () => {
     const cases: [unknown, string][] = [
       [{ ...DETAILS, abn: '51 824 753 557' }, INVOICE_MESSAGES.abnInvalid],

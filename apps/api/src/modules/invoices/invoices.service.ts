@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { fullNameOf, INVOICE_MESSAGES, type BookingKind, type BusinessDetails, type UpdateBusinessDetails } from '@ute/contract';
 import { conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { timeVersion } from '../../db/rowVersion';
 import type { JobQueue } from '../../lib/jobQueue';
 import type { Mailer } from '../../platform/mail/mailer';
 import { payoutRemittanceMail } from '../../platform/mail/templates/payoutRemittanceMail';
@@ -27,12 +28,16 @@ import { renderTaxInvoicePdf, taxInvoiceFileName } from './taxInvoicePdf';
 /** How many payouts one run of the remittance job mails (the job runs every minute). */
 const REMITTANCES_PER_RUN = 100;
 
+/** The audit target of the business details (one row of their own). */
+const BUSINESS_DETAILS_TARGET = 'business-details';
+
 const toDetailsDto = (row: BusinessDetailsRow): BusinessDetails => ({
   legalName: row.legalName,
   abn: row.abn,
   address: row.address,
   updatedAt: row.updatedAt.toISOString(),
   updatedBy: row.updatedBy,
+  version: timeVersion(row.updatedAt),
 });
 
 export interface InvoicesServiceDeps {
@@ -57,12 +62,13 @@ export function createInvoicesService({ db, mailer, log }: InvoicesServiceDeps) 
   async function updateBusinessDetails(body: UpdateBusinessDetails, actor: Actor) {
     const values = { legalName: body.legalName, abn: body.abn, address: body.address ?? null };
     await db.transaction(async (tx) => {
-      const before = await findBusinessDetails(tx);
+      const before = await findBusinessDetails(tx, { isLocking: true });
+      await assertUnchanged(tx, actor, { version: timeVersion(before?.updatedAt), id: BUSINESS_DETAILS_TARGET, targetType: 'business_details' });
       await saveBusinessDetails(tx, { ...values, adminId: actor.adminId });
       await writeAudit(tx, actor, {
         action: 'business-details.update',
         targetType: 'business_details',
-        targetId: null,
+        targetId: BUSINESS_DETAILS_TARGET,
         before: before ? { legalName: before.legalName, abn: before.abn, address: before.address } : null,
         after: values,
       });

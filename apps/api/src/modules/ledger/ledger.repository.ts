@@ -137,6 +137,11 @@ export async function platformFeeHistory(db: DbOrTx, limit = 50): Promise<Platfo
 }
 
 /** The fee in force for one booking kind (the newest row), if any was ever set. */
+/** A fee is a new row, so there is none to lock: the fee's writers of one booking kind take turns on a lock of their own. */
+export async function lockPlatformFeeKind(tx: DbOrTx, bookingKind: BookingKind): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`platform_fee:${bookingKind}`}))`);
+}
+
 export async function currentPlatformFee(db: DbOrTx, bookingKind: BookingKind): Promise<PlatformFeeRow | undefined> {
   const [row] = await db
     .select({ ...getTableColumns(platformFees), setBy: admins.email })
@@ -342,6 +347,21 @@ export async function findOwnerPayoutStatus(db: DbOrTx, ownerId: string): Promis
 }
 
 /** Writes some of an owner's payout status, creating the row on first use. */
+/**
+ * The owner's payout status, its row made (empty: nothing known against paying them) if need be and locked:
+ * a hold and a release of one owner take turns.
+ */
+export async function lockOwnerPayoutStatus(tx: DbOrTx, ownerId: string): Promise<OwnerPayoutStatusRow> {
+  await tx.insert(ownerPayoutStatus).values({ ownerId }).onConflictDoNothing({ target: ownerPayoutStatus.ownerId });
+  const [row] = await tx
+    .select({ ...getTableColumns(ownerPayoutStatus), heldByEmail: admins.email })
+    .from(ownerPayoutStatus)
+    .leftJoin(admins, eq(admins.id, ownerPayoutStatus.heldBy))
+    .where(eq(ownerPayoutStatus.ownerId, ownerId))
+    .for('update', { of: ownerPayoutStatus });
+  return row;
+}
+
 export async function updateOwnerPayoutStatus(
   tx: DbOrTx,
   ownerId: string,

@@ -93,6 +93,55 @@ describe('ledger api', () => {
     });
   });
 
+  describe('the optimistic check on a fee (If-Match)', () => {
+    it('refuses a fee from a page loaded before another owner changed that kind’s fee, naming them; the other kind is unaffected', async () => {
+      const loaded = platformFeesResponseSchema.parse((await t.request({ method: 'GET', url: '/platform-fees' })).json()).data;
+      const [ute, job] = loaded;
+      expect(ute.version).toMatch(/^\d+$/);
+      const otherOwner = await signInAs(t, ['owner'], { twoFactor: true });
+      const change = (bookingKind: 'ute' | 'job', percentBps: number, version: string, token?: string, fixedCents = 0) =>
+        t.request({
+          method: 'PUT',
+          url: '/update-platform-fee',
+          payload: { bookingKind, percentBps, fixedCents },
+          headers: { 'if-match': version },
+          ...(token ? { token } : {}),
+        });
+      expect((await change('ute', 900, ute.version, otherOwner.token)).statusCode).toBe(200);
+      const stale = await change('ute', 1_200, ute.version);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toMatch(/^Fee changed by .+ at .+, after you opened it\. Reload to see the change\.$/);
+      const after = platformFeesResponseSchema.parse((await t.request({ method: 'GET', url: '/platform-fees' })).json()).data;
+      expect(after[0]).toMatchObject({ percentBps: 900 });
+      expect((await change('job', job.percentBps, job.version, undefined, job.fixedCents)).statusCode).toBe(200);
+      // On the version it now shows, the change goes through: the fee the later tests expect is put back.
+      expect((await change('ute', ute.percentBps, after[0].version, undefined, ute.fixedCents)).statusCode).toBe(200);
+    });
+
+    it('lets one of two owners changing the same fee at once through: the other answers 409 (they take turns on the kind)', async () => {
+      const [ute] = platformFeesResponseSchema.parse((await t.request({ method: 'GET', url: '/platform-fees' })).json()).data;
+      const [first, second] = [await signInAs(t, ['owner'], { twoFactor: true }), await signInAs(t, ['owner'], { twoFactor: true })];
+      const change = (percentBps: number, token: string) =>
+        t.request({
+          method: 'PUT',
+          url: '/update-platform-fee',
+          payload: { bookingKind: 'ute', percentBps, fixedCents: ute.fixedCents },
+          headers: { 'if-match': ute.version },
+          token,
+        });
+      const answers = await Promise.all([change(700, first.token), change(800, second.token)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const current = platformFeesResponseSchema.parse((await t.request({ method: 'GET', url: '/platform-fees' })).json()).data[0];
+      expect(current.percentBps).toBe(answers[0].statusCode === 200 ? 700 : 800);
+      await t.request({
+        method: 'PUT',
+        url: '/update-platform-fee',
+        payload: { bookingKind: 'ute', percentBps: ute.percentBps, fixedCents: ute.fixedCents },
+        headers: { 'if-match': current.version },
+      });
+    });
+  });
+
   describe('GET /api/admin/payout-split/:kind/:bookingId', () => {
     it("answers a delivered booking's gross, fee, GST and net", async () => {
       const owner = await createStripeOwner(t.database.db);

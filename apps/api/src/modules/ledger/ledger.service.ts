@@ -11,11 +11,13 @@ import {
 } from '@ute/contract';
 import { csvChunks, dollarsOfCents, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Db } from '../../db/database';
+import { timeVersion } from '../../db/rowVersion';
 import { findOwner, findPayableBooking } from '../bookings/bookings.repository';
 import {
   currentPlatformFee,
+  lockPlatformFeeKind,
   findOwnerPayoutStatus,
   findPayableSplit,
   insertPlatformFee,
@@ -48,9 +50,10 @@ const toFeeDto = (row: PlatformFeeRow): PlatformFee => ({
   fixedCents: row.fixedCents,
   setAt: row.createdAt.toISOString(),
   setBy: row.setBy,
+  version: timeVersion(row.createdAt),
 });
 
-const noFee = (bookingKind: BookingKind): PlatformFee => ({ bookingKind, percentBps: 0, fixedCents: 0, setAt: null, setBy: null });
+const noFee = (bookingKind: BookingKind): PlatformFee => ({ bookingKind, percentBps: 0, fixedCents: 0, setAt: null, setBy: null, version: timeVersion(null) });
 
 const toBalanceDto = (row: OwnerBalanceRow): OwnerBalance => ({
   ownerId: row.ownerId,
@@ -93,7 +96,9 @@ export function createLedgerService({ db }: { db: Db }) {
   /** PUT platform-fees: a new fee for one booking kind, for bookings that become payable from now; audited with the one it replaces. */
   async function updatePlatformFee(body: UpdatePlatformFee, actor: Actor) {
     const row = await db.transaction(async (tx) => {
+      await lockPlatformFeeKind(tx, body.bookingKind);
       const before = await currentPlatformFee(tx, body.bookingKind);
+      await assertUnchanged(tx, actor, { version: timeVersion(before?.createdAt), id: body.bookingKind, targetType: 'platform_fee' });
       const inserted = await insertPlatformFee(tx, { ...body, adminId: actor.adminId });
       await writeAudit(tx, actor, {
         action: 'platform-fee.update',
@@ -151,6 +156,7 @@ export function createLedgerService({ db }: { db: Db }) {
         payoutsEnabled: status?.payoutsEnabled ?? null,
         disabledReason: status?.disabledReason ?? null,
         lastPayoutFailure: status?.lastPayoutFailure ?? null,
+        version: timeVersion(status?.heldAt),
       },
       owner: toBalanceDto(
         balance ?? { ownerId, payableCents: 0, inTransitCents: 0, paidOutCents: 0, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },

@@ -12,10 +12,18 @@ import {
 } from '@ute/contract';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
-import type { Db, Tx } from '../../db/database';
+import type { Db, DbOrTx, Tx } from '../../db/database';
+import { timeVersion } from '../../db/rowVersion';
 import type { LedgerAccount } from '../../db/tables/ledger.table';
 import { claimBookingForPayout, findOwner, findPayableBooking, setBookingTransferState, type PayableBooking } from '../bookings/bookings.repository';
-import { ensurePayableSplit, findOwnerPayoutStatus, payoutAmountOf, postJournal, updateOwnerPayoutStatus } from '../ledger/ledger.repository';
+import {
+  ensurePayableSplit,
+  findOwnerPayoutStatus,
+  lockOwnerPayoutStatus,
+  payoutAmountOf,
+  postJournal,
+  updateOwnerPayoutStatus,
+} from '../ledger/ledger.repository';
 import { PayoutError, type PayoutProvider, type PayoutRequest } from './payoutProvider';
 import {
   countPayoutsOfBooking,
@@ -449,10 +457,20 @@ export function createPayoutsService({ db, payouts, log, onPayoutSucceeded }: Pa
   }
 
   /** PUT owner-payout-hold/{id}: finance stops payouts to an owner, with a reason every refusal repeats. */
+  /**
+   * The owner's hold as finance saw it: their payout status is locked (holds and releases of one owner take turns), then
+   * 409 when the hold changed since the page loaded it (If-Match on the hold's time, docs/design.md §14).
+   */
+  async function lockOwnerHold(tx: DbOrTx, ownerId: string, actor: Actor) {
+    const status = await lockOwnerPayoutStatus(tx, ownerId);
+    await assertUnchanged(tx, actor, { version: timeVersion(status?.heldAt), id: ownerId, targetType: 'owner' });
+    return status;
+  }
+
   async function holdOwnerPayouts(ownerId: string, reason: string, actor: Actor): Promise<MessageResponse> {
     if (!(await findOwner(db, ownerId))) throw notFound('Owner');
     await db.transaction(async (tx) => {
-      const before = await findOwnerPayoutStatus(tx, ownerId);
+      const before = await lockOwnerHold(tx, ownerId, actor);
       await updateOwnerPayoutStatus(tx, ownerId, { holdReason: reason, heldBy: actor.adminId, heldAt: new Date() });
       await writeAudit(tx, actor, {
         action: 'payout.hold',
@@ -469,7 +487,7 @@ export function createPayoutsService({ db, payouts, log, onPayoutSucceeded }: Pa
   async function releaseOwnerPayouts(ownerId: string, actor: Actor): Promise<MessageResponse> {
     if (!(await findOwner(db, ownerId))) throw notFound('Owner');
     const released = await db.transaction(async (tx) => {
-      const before = await findOwnerPayoutStatus(tx, ownerId);
+      const before = await lockOwnerHold(tx, ownerId, actor);
       if (!before?.holdReason) return false;
       await updateOwnerPayoutStatus(tx, ownerId, { holdReason: null, heldBy: null, heldAt: null });
       await writeAudit(tx, actor, {

@@ -1,14 +1,19 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { SavedViewList } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
+import { columnsWithVersion, rowVersion } from '../../db/rowVersion';
 import { admins } from '../../db/tables/auth.table';
 import { savedViews } from '../../db/tables/savedViews.table';
 
-export type SavedViewRow = typeof savedViews.$inferSelect;
+export type SavedViewRow = typeof savedViews.$inferSelect & { version: string };
 export type SavedViewWithCreator = SavedViewRow & { creatorName: string };
 
-const withCreator = { view: savedViews, creatorName: admins.name };
-const flatten = ({ view, creatorName }: { view: SavedViewRow; creatorName: string }): SavedViewWithCreator => ({ ...view, creatorName });
+const withCreator = { view: savedViews, version: rowVersion(savedViews), creatorName: admins.name };
+const flatten = ({ view, version, creatorName }: { view: typeof savedViews.$inferSelect; version: string; creatorName: string }): SavedViewWithCreator => ({
+  ...view,
+  version,
+  creatorName,
+});
 
 /** The views of a list an admin sees: their own and the shared ones, oldest first (the tabs keep their order). */
 export async function listVisibleViews(db: DbOrTx, list: SavedViewList, adminId: string): Promise<SavedViewWithCreator[]> {
@@ -59,7 +64,7 @@ export async function hasViewNamed(db: DbOrTx, adminId: string, list: SavedViewL
 }
 
 export async function insertView(db: DbOrTx, values: typeof savedViews.$inferInsert): Promise<SavedViewRow> {
-  const [row] = await db.insert(savedViews).values(values).returning();
+  const [row] = await db.insert(savedViews).values(values).returning(columnsWithVersion(savedViews));
   return row;
 }
 
@@ -68,7 +73,7 @@ export async function updateView(db: DbOrTx, id: string, values: Partial<Pick<Sa
     .update(savedViews)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(savedViews.id, id))
-    .returning();
+    .returning(columnsWithVersion(savedViews));
   return row;
 }
 

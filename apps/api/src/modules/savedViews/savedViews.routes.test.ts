@@ -156,6 +156,34 @@ describe(`saved views api (${engine})`, () => {
       expect((await edit(view.id, { name: 'Renamed by the owner' })).statusCode).toBe(200);
     });
 
+    it('refuses a change or deletion of a shared view from a tab loaded before its other editor changed it (If-Match)', async () => {
+      const view = await createOk('utes', { name: 'Shared pending', query: '?status=Pending', isShared: true }, moderator.token);
+      expect(view.version).toMatch(/^\d+$/);
+      const owners = await edit(view.id, { name: 'Pending, by the owner' });
+      expect(owners.statusCode, owners.body).toBe(200);
+      const ifMatch = { 'if-match': view.version };
+      const stale = await t.request({
+        method: 'PATCH',
+        url: `/saved-views/${view.id}/edit`,
+        payload: { query: '?status=Approved' },
+        token: moderator.token,
+        headers: ifMatch,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(/^Changed by .+ at .+, after you opened it\. Reload to see the change\.$/);
+      const staleDelete = await t.request({ method: 'DELETE', url: `/saved-views/${view.id}/delete`, token: moderator.token, headers: ifMatch });
+      expect(staleDelete.statusCode).toBe(409);
+      const current = (await listViews('utes', moderator.token)).find((item) => item.id === view.id)!;
+      expect(current).toMatchObject({ name: 'Pending, by the owner', query: '?status=Pending' });
+      const fresh = await t.request({
+        method: 'DELETE',
+        url: `/saved-views/${view.id}/delete`,
+        token: moderator.token,
+        headers: { 'if-match': current.version },
+      });
+      expect(fresh.statusCode, fresh.body).toBe(200);
+    });
+
     it('answers 404 for an unknown view or someone else’s private view, even to an owner', async () => {
       const view = await createOk('utes', { name: 'Private utes', query: '' }, moderator.token);
       for (const [id, token] of [

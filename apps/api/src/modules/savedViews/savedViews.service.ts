@@ -13,7 +13,7 @@ import {
 } from '@ute/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { writeAudit, type Actor } from '../../platform/audit/auditLog';
+import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import {
   countViewsOf,
   deleteView,
@@ -52,6 +52,7 @@ function toDto(view: SavedViewWithCreator, actor: SavedViewActor): SavedView {
     creator: { id: view.creatorId, name: view.creatorName },
     createdAt: view.createdAt.toISOString(),
     canChange: mayChange(view, actor),
+    version: view.version,
   };
 }
 
@@ -68,6 +69,8 @@ export function createSavedViewsService({ db }: { db: Db }) {
     if (!view || (!view.isShared && view.creatorId !== actor.adminId)) throw notFound('View');
     assertMayUse(actor.roles, view.list);
     if (!mayChange(view, actor)) throw forbidden(savedViewTexts.notChangeable, 'ROLE');
+    // A shared view has two who may change it (its creator and an owner): If-Match, docs/design.md §14.
+    await assertUnchanged(tx, actor, { version: view.version, id: view.id, targetType: 'saved_view' });
     return view;
   }
 

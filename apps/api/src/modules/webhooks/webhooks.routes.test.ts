@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { PAYOUT_MESSAGES, WEBHOOK_MESSAGES, ownerLedgerResponseSchema, uteBookingListResponseSchema, webhookEventsResponseSchema } from '@ute/contract';
+import { ownerPayoutStatus } from '../../db/tables/payouts.table';
 import { stripeEvents } from '../../db/tables/webhooks.table';
 import { auditActionsOf, createStripeOwner, createUteBooking, payoutsOf, simulateCrashAfterClaim, transferStateOf } from '../../test/factories';
 import { createTestApp, signInAs, type TestApp } from '../../test/testApp';
@@ -270,6 +271,44 @@ describe('Stripe webhooks', () => {
       expect((await t.request({ method: 'PUT', url: `/owner-payout-release/${owner.id}` })).statusCode).toBe(409);
       expect((await t.request({ method: 'POST', url: `/transfer-amount/${owner.id}/${booking.id}` })).statusCode).toBe(200);
       expect(await auditActionsOf(t.database.db, owner.id)).toEqual(['payout.hold', 'payout.release']);
+    });
+
+    it('refuses a hold or release on a page loaded before a colleague changed the hold, naming them (If-Match)', async () => {
+      const owner = await createStripeOwner(t.database.db);
+      const loaded = ownerLedgerResponseSchema.parse((await t.request({ method: 'GET', url: `/owner-ledger/${owner.id}` })).json()).payoutStatus;
+      expect(loaded.version).toBe('0');
+      const colleague = await signInAs(t, ['finance'], { twoFactor: true });
+      const theirs = await t.request({
+        method: 'PUT',
+        url: `/owner-payout-hold/${owner.id}`,
+        payload: { reason: 'ABN check pending' },
+        token: colleague.token,
+        headers: { 'if-match': loaded.version },
+      });
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      const stale = await t.request({
+        method: 'PUT',
+        url: `/owner-payout-hold/${owner.id}`,
+        payload: { reason: 'Bank details wrong' },
+        headers: { 'if-match': loaded.version },
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toMatch(/^Payout held by .+ at .+, after you opened it\. Reload to see the change\.$/);
+      const held = ownerLedgerResponseSchema.parse((await t.request({ method: 'GET', url: `/owner-ledger/${owner.id}` })).json()).payoutStatus;
+      expect(held).toMatchObject({ holdReason: 'ABN check pending' });
+      expect(held.version).not.toBe('0');
+      // A Stripe event about the owner's account rewrites the row, not the hold: the version stays.
+      await t.database.db.update(ownerPayoutStatus).set({ payoutsEnabled: true }).where(eq(ownerPayoutStatus.ownerId, owner.id));
+      const released = await t.request({ method: 'PUT', url: `/owner-payout-release/${owner.id}`, headers: { 'if-match': held.version } });
+      expect(released.statusCode, released.body).toBe(200);
+      const staleRelease = await t.request({
+        method: 'PUT',
+        url: `/owner-payout-release/${owner.id}`,
+        token: colleague.token,
+        headers: { 'if-match': held.version },
+      });
+      expect(staleRelease.statusCode).toBe(409);
+      expect(staleRelease.json().message).toMatch(/^Payout released by /);
     });
 
     it('answers 400 without a reason, 404 for an unknown owner, 403 for a moderator', async () => {

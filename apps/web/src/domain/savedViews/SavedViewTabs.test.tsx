@@ -13,7 +13,7 @@ const OTHER = { id: 'a-other', name: 'Olive Owner' };
 const FILTERS = { page: 1, search: '', status: '' } as const;
 
 function viewOf(overrides: Partial<SavedView> & { id: string; name: string; query: string }): SavedView {
-  return { list: 'utes', isShared: false, creator: ME, createdAt: '2026-11-01T00:00:00.000Z', canChange: true, ...overrides };
+  return { list: 'utes', isShared: false, creator: ME, createdAt: '2026-11-01T00:00:00.000Z', canChange: true, version: '1', ...overrides };
 }
 
 let views: SavedView[] = [];

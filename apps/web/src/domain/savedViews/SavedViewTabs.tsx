@@ -114,14 +114,24 @@ function SavedViewTabsPanel<F extends FilterDefaults>({ list, filters, countKey,
       {selected?.canChange && (
         <div role="group" aria-label={`View “${selected.name}”`} className="flex flex-wrap gap-1">
           {savedViewQueryOf(selected.query) !== currentQuery && (
-            <Button size="sm" variant="ghost" disabled={update.isPending} onClick={() => update.mutate({ id: selected.id, query: currentQuery })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={update.isPending}
+              onClick={() => update.mutate({ id: selected.id, version: selected.version, query: currentQuery })}
+            >
               Update view
             </Button>
           )}
           <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'rename', view: selected })}>
             Rename view
           </Button>
-          <Button size="sm" variant="ghost" disabled={update.isPending} onClick={() => update.mutate({ id: selected.id, isShared: !selected.isShared })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: selected.id, version: selected.version, isShared: !selected.isShared })}
+          >
             {selected.isShared ? 'Make private' : 'Share with the team'}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'delete', view: selected })}>
@@ -138,7 +148,9 @@ function SavedViewTabsPanel<F extends FilterDefaults>({ list, filters, countKey,
         isPending={create.isPending || update.isPending}
         onClose={close}
         onSave={(name, isShared) =>
-          dialog?.kind === 'rename' ? update.mutate({ id: dialog.view.id, name }) : create.mutate({ name, query: currentQuery, isShared })
+          dialog?.kind === 'rename'
+            ? update.mutate({ id: dialog.view.id, version: dialog.view.version, name })
+            : create.mutate({ name, query: currentQuery, isShared })
         }
       />
       <ConfirmDialog
@@ -148,7 +160,7 @@ function SavedViewTabsPanel<F extends FilterDefaults>({ list, filters, countKey,
         message={dialog?.kind === 'delete' ? `Delete the view “${dialog.view.name}”${dialog.view.isShared ? ' for the whole team' : ''}?` : ''}
         confirmLabel="Delete"
         isPending={remove.isPending}
-        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.view.id)}
+        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.view)}
       />
     </nav>
   );

@@ -3,6 +3,7 @@ import type { RouteResponse, SavedViewCreateBody, SavedViewList, SavedViewUpdate
 import { filterValuesOf, type FilterDefaults, type FilterValues } from '../../config/urlFilters';
 import { api } from '../../lib/apiClient';
 import { queryKeys } from '../../lib/queryKeys';
+import type { RecordRef } from '../../lib/recordRef';
 import { useAdminMutation, type MutationCallbacks } from '../../lib/useAdminMutation';
 
 /** GET saved-views/:list: mine and the shared ones, oldest first. */
@@ -23,12 +24,12 @@ export function useCreateSavedView(list: SavedViewList, options?: MutationCallba
   );
 }
 
-export type SavedViewChange = { id: string } & SavedViewUpdateBody;
+export type SavedViewChange = RecordRef & SavedViewUpdateBody;
 
 export function useUpdateSavedView(list: SavedViewList, options?: MutationCallbacks<SavedViewChange, ViewResult>) {
   return useAdminMutation(
     {
-      mutationFn: ({ id, ...body }: SavedViewChange) => api.call('updateSavedView', { params: { id }, body }),
+      mutationFn: ({ id, version, ...body }: SavedViewChange) => api.call('updateSavedView', { params: { id }, body, ifMatch: version }),
       invalidates: [queryKeys.savedViews.list(list)],
       rowIdOf: ({ id }) => id,
     },
@@ -36,9 +37,13 @@ export function useUpdateSavedView(list: SavedViewList, options?: MutationCallba
   );
 }
 
-export function useDeleteSavedView(list: SavedViewList, options?: MutationCallbacks<string, RouteResponse<'deleteSavedView'>>) {
+export function useDeleteSavedView(list: SavedViewList, options?: MutationCallbacks<RecordRef, RouteResponse<'deleteSavedView'>>) {
   return useAdminMutation(
-    { mutationFn: (id: string) => api.call('deleteSavedView', { params: { id } }), invalidates: [queryKeys.savedViews.list(list)], rowIdOf: (id) => id },
+    {
+      mutationFn: ({ id, version }: RecordRef) => api.call('deleteSavedView', { params: { id }, ifMatch: version }),
+      invalidates: [queryKeys.savedViews.list(list)],
+      rowIdOf: ({ id }) => id,
+    },
     options,
   );
 }

@@ -12,7 +12,15 @@ import { OwnerLedgerPage } from './OwnerLedgerPage';
 const OWNER_ID = '00000001-0000-4000-8000-000000000001';
 const BOOKING_ID = '00000003-0000-4000-8000-000000000007';
 const owner = { ownerId: OWNER_ID, ownerName: 'Jack Smith', email: 'jack@example.com', payableCents: -4550, inTransitCents: 12000, paidOutCents: 50000 };
-const notHeld: OwnerPayoutStatus = { holdReason: null, heldAt: null, heldBy: null, payoutsEnabled: null, disabledReason: null, lastPayoutFailure: null };
+const notHeld: OwnerPayoutStatus = {
+  holdReason: null,
+  heldAt: null,
+  heldBy: null,
+  payoutsEnabled: null,
+  disabledReason: null,
+  lastPayoutFailure: null,
+  version: '0',
+};
 let payoutStatus: OwnerPayoutStatus;
 const entryOf = (id: number, patch: Partial<OwnerLedgerEntry>): OwnerLedgerEntry => ({
   journalId: `00000009-0000-4000-8000-00000000000${id}`,

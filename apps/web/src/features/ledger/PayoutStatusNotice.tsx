@@ -36,7 +36,7 @@ export function PayoutStatusNotice({ ownerId, ownerName, status }: PayoutStatusN
             <CirclePause className="h-4 w-4 shrink-0" aria-hidden="true" />
             <p className="min-w-0 flex-1 break-words">{onHold}</p>
             {canRelease && (
-              <Button size="sm" variant="secondary" disabled={release.isPending} onClick={() => release.mutate(ownerId)}>
+              <Button size="sm" variant="secondary" disabled={release.isPending} onClick={() => release.mutate({ ownerId, version: status.version })}>
                 {release.isPending ? 'Releasing...' : 'Release hold'}
               </Button>
             )}
@@ -72,7 +72,7 @@ export function PayoutStatusNotice({ ownerId, ownerName, status }: PayoutStatusN
         schema={ownerHoldBodySchema.shape.reason}
         submitLabel="Hold payouts"
         isPending={hold.isPending}
-        onSubmit={(reason) => hold.mutate({ ownerId, body: { reason } })}
+        onSubmit={(reason) => hold.mutate({ ownerId, version: status.version, body: { reason } })}
         onClose={() => setIsHoldOpen(false)}
       />
     </section>

@@ -55,8 +55,13 @@ export const ownerLedgerOptions = (ownerId: string, page: number) =>
 
 export const useOwnerLedger = (ownerId: string, page: number) => useQuery(ownerLedgerOptions(ownerId, page));
 
-export interface HoldOwnerPayouts {
+/** The owner's hold as the page shows it: its version travels as If-Match (docs/design.md §14). */
+export interface OwnerHoldRef {
   ownerId: string;
+  version?: string;
+}
+
+export interface HoldOwnerPayouts extends OwnerHoldRef {
   body: RouteBody<'holdOwnerPayouts'>;
 }
 
@@ -64,7 +69,7 @@ export interface HoldOwnerPayouts {
 export function useHoldOwnerPayouts(options?: MutationCallbacks<HoldOwnerPayouts, RouteResponse<'holdOwnerPayouts'>>) {
   return useAdminMutation(
     {
-      mutationFn: ({ ownerId, body }: HoldOwnerPayouts) => api.call('holdOwnerPayouts', { params: { id: ownerId }, body }),
+      mutationFn: ({ ownerId, version, body }: HoldOwnerPayouts) => api.call('holdOwnerPayouts', { params: { id: ownerId }, body, ifMatch: version }),
       invalidates: [queryKeys.ledger.all],
     },
     options,
@@ -72,9 +77,12 @@ export function useHoldOwnerPayouts(options?: MutationCallbacks<HoldOwnerPayouts
 }
 
 /** PUT owner-payout-release/{id}: the hold comes off; transfers to the owner go through again. */
-export function useReleaseOwnerPayouts(options?: MutationCallbacks<string, RouteResponse<'releaseOwnerPayouts'>>) {
+export function useReleaseOwnerPayouts(options?: MutationCallbacks<OwnerHoldRef, RouteResponse<'releaseOwnerPayouts'>>) {
   return useAdminMutation(
-    { mutationFn: (ownerId: string) => api.call('releaseOwnerPayouts', { params: { id: ownerId } }), invalidates: [queryKeys.ledger.all] },
+    {
+      mutationFn: ({ ownerId, version }: OwnerHoldRef) => api.call('releaseOwnerPayouts', { params: { id: ownerId }, ifMatch: version }),
+      invalidates: [queryKeys.ledger.all],
+    },
     options,
   );
 }

@@ -13,7 +13,7 @@ const fetchMock = installFakeJsonApi((url, init) => {
   const route = matchRoute(init.method ?? 'GET', url)?.name;
   if (route === 'updateBusinessDetails') {
     const body = JSON.parse(String(init.body)) as Pick<BusinessDetails, 'legalName' | 'abn' | 'address'>;
-    details = { ...body, updatedAt: '2026-03-05T00:00:00.000Z', updatedBy: 'me@example.com' };
+    details = { ...body, updatedAt: '2026-03-05T00:00:00.000Z', updatedBy: 'me@example.com', version: '1772668800000' };
     return { body: { message: INVOICE_MESSAGES.businessDetailsUpdated, data: details } };
   }
   if (route === 'businessDetails') return { body: { data: details } };
@@ -70,6 +70,7 @@ describe('BusinessDetailsSection', () => {
       address: null,
       updatedAt: '2026-03-05T00:00:00.000Z',
       updatedBy: 'owner@example.com',
+      version: '1772668800000',
     };
     signInAs(['finance']);
     renderSection();

@@ -120,7 +120,7 @@ export function BusinessDetailsSection() {
         <BusinessDetailsForm
           details={details.data ?? null}
           isPending={update.isPending}
-          onSubmit={(body) => update.mutate(body)}
+          onSubmit={(body) => update.mutate({ ...body, version: details.data?.version ?? '0' })}
           onCancel={() => setEditing(false)}
         />
       )}

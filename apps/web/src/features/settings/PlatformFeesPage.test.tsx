@@ -10,8 +10,8 @@ import { FEE_FORM_MESSAGES, FEE_NOTE } from './feeView';
 import { PlatformFeesPage } from './PlatformFeesPage';
 
 const SET_AT = '2026-03-04T05:06:00.000Z';
-const uteFee: PlatformFee = { bookingKind: 'ute', percentBps: 1000, fixedCents: 50, setAt: SET_AT, setBy: 'owner@example.com' };
-const jobFee: PlatformFee = { bookingKind: 'job', percentBps: 0, fixedCents: 0, setAt: null, setBy: null };
+const uteFee: PlatformFee = { bookingKind: 'ute', percentBps: 1000, fixedCents: 50, setAt: SET_AT, setBy: 'owner@example.com', version: '1772600760000' };
+const jobFee: PlatformFee = { bookingKind: 'job', percentBps: 0, fixedCents: 0, setAt: null, setBy: null, version: '0' };
 
 let fees: PlatformFeesResponse;
 // Answered by the contract's route name, whatever its path.
@@ -19,7 +19,7 @@ const fetchMock = installFakeJsonApi((url, init) => {
   const route = matchRoute(init.method ?? 'GET', url)?.name;
   if (route === 'updatePlatformFee') {
     const body = JSON.parse(String(init.body)) as Pick<PlatformFee, 'bookingKind' | 'percentBps' | 'fixedCents'>;
-    const saved: PlatformFee = { ...body, setAt: '2026-03-05T00:00:00.000Z', setBy: 'me@example.com' };
+    const saved: PlatformFee = { ...body, setAt: '2026-03-05T00:00:00.000Z', setBy: 'me@example.com', version: '1772668800000' };
     fees = { data: fees.data.map((fee) => (fee.bookingKind === saved.bookingKind ? saved : fee)), history: [saved, ...fees.history] };
     return { body: { message: LEDGER_MESSAGES.feeUpdated, data: saved } };
   }

@@ -98,7 +98,7 @@ export function PlatformFeesPage() {
               isEditing={editing === fee.bookingKind}
               isSaving={update.isRowPending(fee.bookingKind)}
               onEdit={() => setEditing(fee.bookingKind)}
-              onSave={(body) => update.mutate(body)}
+              onSave={(body) => update.mutate({ ...body, version: fee.version })}
               onCancel={() => setEditing(null)}
             />
           ))}

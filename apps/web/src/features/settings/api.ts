@@ -18,11 +18,14 @@ export const usePlatformFeeHistory = () =>
     select: ({ history }: PlatformFeesResponse): ListPage<PlatformFeesResponse['history'][number]> => ({ rows: history, totalCount: history.length }),
   });
 
+/** A change made on what the page loaded: its version travels as If-Match (docs/design.md §14). */
+type VersionedChange<TBody> = TBody & { version?: string };
+
 /** PUT platform-fees (owners, with a fresh second factor: apiClient asks for a code in place when it is not). */
-export function useUpdatePlatformFee(options?: MutationCallbacks<UpdatePlatformFee, RouteResponse<'updatePlatformFee'>>) {
+export function useUpdatePlatformFee(options?: MutationCallbacks<VersionedChange<UpdatePlatformFee>, RouteResponse<'updatePlatformFee'>>) {
   return useAdminMutation(
     {
-      mutationFn: (body: UpdatePlatformFee) => api.call('updatePlatformFee', { body }),
+      mutationFn: ({ version, ...body }: VersionedChange<UpdatePlatformFee>) => api.call('updatePlatformFee', { body, ifMatch: version }),
       invalidates: [queryKeys.platformFees],
       rowIdOf: ({ bookingKind }) => bookingKind,
     },
@@ -35,9 +38,12 @@ export const useBusinessDetails = () =>
   useQuery({ queryKey: queryKeys.businessDetails, queryFn: ({ signal }) => api.call('businessDetails', { signal }), select: (response) => response.data });
 
 /** PUT update-business-details (owners, with a fresh second factor). */
-export function useUpdateBusinessDetails(options?: MutationCallbacks<UpdateBusinessDetails, RouteResponse<'updateBusinessDetails'>>) {
+export function useUpdateBusinessDetails(options?: MutationCallbacks<VersionedChange<UpdateBusinessDetails>, RouteResponse<'updateBusinessDetails'>>) {
   return useAdminMutation(
-    { mutationFn: (body: UpdateBusinessDetails) => api.call('updateBusinessDetails', { body }), invalidates: [queryKeys.businessDetails] },
+    {
+      mutationFn: ({ version, ...body }: VersionedChange<UpdateBusinessDetails>) => api.call('updateBusinessDetails', { body, ifMatch: version }),
+      invalidates: [queryKeys.businessDetails],
+    },
     options,
   );
 }
