@@ -136,12 +136,12 @@ export async function platformFeeHistory(db: DbOrTx, limit = 50): Promise<Platfo
     .limit(limit);
 }
 
-/** The fee in force for one booking kind (the newest row), if any was ever set. */
 /** A fee is a new row, so there is none to lock: the fee's writers of one booking kind take turns on a lock of their own. */
 export async function lockPlatformFeeKind(tx: DbOrTx, bookingKind: BookingKind): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`platform_fee:${bookingKind}`}))`);
 }
 
+/** The fee in force for one booking kind (the newest row), if any was ever set. */
 export async function currentPlatformFee(db: DbOrTx, bookingKind: BookingKind): Promise<PlatformFeeRow | undefined> {
   const [row] = await db
     .select({ ...getTableColumns(platformFees), setBy: admins.email })
@@ -337,31 +337,26 @@ export async function listOwnerLedger(
 /** What stands between an owner and a payout (finance's hold, Stripe's account state, the last bank payout failure): part of their position. */
 export type OwnerPayoutStatusRow = typeof ownerPayoutStatus.$inferSelect & { heldByEmail: string | null };
 
-export async function findOwnerPayoutStatus(db: DbOrTx, ownerId: string): Promise<OwnerPayoutStatusRow | undefined> {
-  const [row] = await db
+export async function findOwnerPayoutStatus(db: DbOrTx, ownerId: string, options: { isLocking?: boolean } = {}): Promise<OwnerPayoutStatusRow | undefined> {
+  const query = db
     .select({ ...getTableColumns(ownerPayoutStatus), heldByEmail: admins.email })
     .from(ownerPayoutStatus)
     .leftJoin(admins, eq(admins.id, ownerPayoutStatus.heldBy))
     .where(eq(ownerPayoutStatus.ownerId, ownerId));
+  const [row] = await (options.isLocking ? query.for('update', { of: ownerPayoutStatus }) : query);
   return row;
 }
 
-/** Writes some of an owner's payout status, creating the row on first use. */
 /**
  * The owner's payout status, its row made (empty: nothing known against paying them) if need be and locked:
  * a hold and a release of one owner take turns.
  */
 export async function lockOwnerPayoutStatus(tx: DbOrTx, ownerId: string): Promise<OwnerPayoutStatusRow> {
   await tx.insert(ownerPayoutStatus).values({ ownerId }).onConflictDoNothing({ target: ownerPayoutStatus.ownerId });
-  const [row] = await tx
-    .select({ ...getTableColumns(ownerPayoutStatus), heldByEmail: admins.email })
-    .from(ownerPayoutStatus)
-    .leftJoin(admins, eq(admins.id, ownerPayoutStatus.heldBy))
-    .where(eq(ownerPayoutStatus.ownerId, ownerId))
-    .for('update', { of: ownerPayoutStatus });
-  return row;
+  return (await findOwnerPayoutStatus(tx, ownerId, { isLocking: true }))!;
 }
 
+/** Writes some of an owner's payout status, creating the row on first use. */
 export async function updateOwnerPayoutStatus(
   tx: DbOrTx,
   ownerId: string,
