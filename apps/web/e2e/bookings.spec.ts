@@ -51,7 +51,7 @@ test.describe('Ute Bookings', () => {
     await page.goto('/booking-list');
     await expect(page.getByRole('heading', { level: 1, name: 'Ute Bookings' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Stripe Payments' })).toHaveAttribute('aria-selected', 'true');
-    expect(await headerTexts(page)).toEqual(UTE_COLUMNS.map((c) => c.toLowerCase()));
+    await expect.poll(() => headerTexts(page)).toEqual(UTE_COLUMNS.map((c) => c.toLowerCase()));
     await expect(page.getByTestId('payout-provider-note')).toContainText('Payout provider: Stripe.');
 
     const first = stripe.data[0];
@@ -66,7 +66,7 @@ test.describe('Ute Bookings', () => {
     await expect(page.getByRole('tab', { name: 'Manual Payments' })).toHaveAttribute('aria-selected', 'true');
     const manual = await apiGet<UteBookingListResponse>(page, '/ute-booking-list?payment=manual&limit=10');
     await expect(page.locator(`tr[data-row-id="${manual.data[0]._id}"]`)).toBeVisible();
-    expect(await headerTexts(page)).toEqual(UTE_COLUMNS.map((c) => c.toLowerCase()));
+    await expect.poll(() => headerTexts(page)).toEqual(UTE_COLUMNS.map((c) => c.toLowerCase()));
 
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Manual Payments' })).toHaveAttribute('aria-selected', 'true');
@@ -167,7 +167,7 @@ test.describe('Job Bookings', () => {
     const stripe = await apiGet<JobBookingListResponse>(page, '/job-booking-list?limit=10');
     await page.goto('/job-booking-list');
     await expect(page.getByRole('heading', { level: 1, name: 'Job Bookings' })).toBeVisible();
-    expect(await headerTexts(page)).toEqual(JOB_COLUMNS.map((c) => c.toLowerCase()));
+    await expect.poll(() => headerTexts(page)).toEqual(JOB_COLUMNS.map((c) => c.toLowerCase()));
     const first = stripe.data[0];
     const row = page.locator(`tr[data-row-id="${first._id}"]`);
     await expect(row.getByRole('cell').nth(0)).toHaveText(first.jobTitle);
