@@ -30,8 +30,8 @@ export interface BenchEngine {
   raw(statement: Statement): Promise<unknown>;
   /** Plain SQL on the raw driver. */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** The phases in one transaction that starts with these statements (e.g. `set local enable_indexscan = off`). */
-  rawInTransaction(settings: string[], phases: Phases): Promise<void>;
+  /** The phases in one transaction, each statement after the settings `settingsOf` gives it (e.g. `set local enable_indexscan = off`). */
+  rawInTransaction(settingsOf: (statement: Statement) => string[], phases: Phases): Promise<void>;
   /** The statements the app sends while `action` runs (nothing else may run meanwhile). */
   record<T>(action: () => Promise<T>): Promise<{ result: T; statements: Statement[] }>;
   close(): Promise<void>;
@@ -106,7 +106,7 @@ interface OpenedDatabase {
   database: Database;
   raw: QueryFn;
   record: ReturnType<typeof createRecorder>['record'];
-  rawInTransaction(settings: string[], phases: Phases): Promise<void>;
+  rawInTransaction(settingsOf: (statement: Statement) => string[], phases: Phases): Promise<void>;
 }
 
 function openRecordingPostgres(url: string, poolSize: number): OpenedDatabase {
@@ -128,13 +128,15 @@ function openRecordingPostgres(url: string, poolSize: number): OpenedDatabase {
     },
     raw: original,
     record: recorder.record,
-    async rawInTransaction(settings, phases) {
+    async rawInTransaction(settingsOf, phases) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        for (const setting of settings) await client.query(setting);
         // One connection: the phases' statements run one after the other.
-        for (const statement of phases.flat()) await (client.query as unknown as QueryFn).apply(client, statement.args);
+        for (const statement of phases.flat()) {
+          for (const setting of settingsOf(statement)) await client.query(setting);
+          await (client.query as unknown as QueryFn).apply(client, statement.args);
+        }
         await client.query('commit');
       } catch (error) {
         await client.query('rollback').catch(() => {});
@@ -155,10 +157,12 @@ async function openRecordingPglite(folder: string): Promise<OpenedDatabase> {
     database: wrapPglite(client),
     raw: original,
     record: recorder.record,
-    async rawInTransaction(settings, phases) {
+    async rawInTransaction(settingsOf, phases) {
       await client.transaction(async (tx) => {
-        for (const setting of settings) await tx.query(setting);
-        for (const statement of phases.flat()) await (tx.query as unknown as QueryFn).apply(tx, statement.args);
+        for (const statement of phases.flat()) {
+          for (const setting of settingsOf(statement)) await tx.query(setting);
+          await (tx.query as unknown as QueryFn).apply(tx, statement.args);
+        }
       });
     },
   };

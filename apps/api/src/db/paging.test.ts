@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { COUNTERS } from './counters';
-import type { Db } from './database';
-import { listPage, type ListOrder, type ListPageOptions } from './paging';
+import { queryRows, type Db } from './database';
+import { listPage, RECENT_MATCH_WINDOW, type ListOrder, type ListPageOptions } from './paging';
 import * as schema from './schema';
 import { uteBookings } from './tables/bookings.table';
 import { payments } from './tables/payments.table';
+import { utesSearch } from './tables/search.table';
 import { users } from './tables/users.table';
 import { utes } from './tables/utes.table';
 
@@ -207,5 +208,94 @@ describe('listPage with joins', () => {
       // Each row also carries its version (db/rowVersion.ts): what an action on it sends as If-Match.
       expect(row).toEqual({ ...booking, version: expect.stringMatching(/^\d+$/), booker, nobody: null });
     }
+  });
+});
+
+describe('listPage of a search with a search table', () => {
+  /** A term each of the newer utes carries in its name, and no seeded one. */
+  const NEWER_TERM = 'zedcopy';
+  const NEWER_UTES = RECENT_MATCH_WINDOW + 200;
+
+  beforeAll(async () => {
+    // Newer than every seeded ute, so they are the front of the list: the recent walk reads only them.
+    const columns = await queryRows<{ name: string }>(
+      t.database.db,
+      sql`select column_name as name from information_schema.columns where table_name = 'utes' and table_schema = current_schema() order by ordinal_position`,
+    );
+    const replaced: Record<string, string> = {
+      id: 'gen_random_uuid()',
+      ute_id: `ute_id || '-newer-' || n`,
+      full_name: `'${NEWER_TERM} ' || n`,
+      created_at: `now() + n * interval '1 second'`,
+      deleted_at: 'null',
+    };
+    const names = columns.map(({ name }) => name);
+    await t.database.db.execute(
+      sql.raw(`insert into utes (${names.map((name) => `"${name}"`).join(', ')})
+        select ${names.map((name) => replaced[name] ?? `"${name}"`).join(', ')}
+        from (select * from utes where deleted_at is null limit 1) ute, generate_series(1, ${NEWER_UTES}) as n`),
+    );
+  });
+
+  /** The utes searched for `term`, as a list with its search table (as utes.repository spells it). */
+  function searchedUtes(term: string) {
+    return {
+      table: utes,
+      where: and(live, ilike(utes.fullName, `%${term}%`)),
+      order: newestFirst,
+      counter: COUNTERS.utes,
+      isSearch: true,
+      searchSource: {
+        table: utesSearch,
+        where: like(utesSearch.term, `%${term}%`),
+        order: { columns: [utesSearch.createdAt, utesSearch.id], index: 'desc' } satisfies ListOrder,
+        listFilters: live,
+        listMatch: ilike(utes.fullName, `%${term}%`),
+      },
+    };
+  }
+
+  /** What the pages of `term` send, by purpose (db/paging.ts searchedPage). */
+  const purposes = (sent: string[]) =>
+    sent.map((text) =>
+      /^select count\(\*\)/.test(text)
+        ? 'total'
+        : /^with recent/.test(text)
+          ? 'recent walk'
+          : /^with matches/.test(text)
+            ? 'match set'
+            : / as match_key from/.test(text)
+              ? 'keys'
+              : 'rows',
+    );
+
+  it('finds the front pages of a term the newest rows carry on the recent walk, and the pages past it on the search table', async () => {
+    const expected = await wholeList(and(live, ilike(utes.fullName, `%${NEWER_TERM}%`)), 'desc');
+    expect(expected).toHaveLength(NEWER_UTES);
+    const limit = 100;
+    for (let page = 1; page <= Math.ceil(NEWER_UTES / limit) + 1; page += 1) {
+      const { result, sent } = await recorded(() => listPage(db, { ...searchedUtes(NEWER_TERM), page, limit }));
+      expect(result.totalCount).toBe(NEWER_UTES);
+      expect(result.rows.map((row) => row.id)).toEqual(expected.slice((page - 1) * limit, page * limit));
+      const isWithinWindow = page * limit <= RECENT_MATCH_WINDOW;
+      const pageRead = result.rows.length > 0 ? ['rows'] : [];
+      if (pool) expect(purposes(sent)).toEqual(isWithinWindow ? ['total', 'recent walk', ...pageRead] : ['total', 'keys', ...pageRead]);
+      else expect(purposes(sent)).toEqual(['match set', ...pageRead]);
+    }
+  });
+
+  it('goes on to the search table when the recent rows hold too few matches, every page in order', async () => {
+    const searched = and(live, ilike(utes.fullName, '%an%'));
+    const expected = await wholeList(searched, 'desc');
+    expect(expected.length).toBeGreaterThan(7);
+    const { ids, totals } = await allPages(searchedUtes('an'), 7);
+    expect(ids).toEqual(expected);
+    expect(totals).toEqual([expected.length]);
+    const { sent } = await recorded(() => listPage(db, { ...searchedUtes('an'), page: 1, limit: 7 }));
+    if (pool) expect(purposes(sent)).toEqual(['total', 'recent walk', 'keys', 'rows']);
+  });
+
+  it('answers a term nothing carries with no rows and a total of 0', async () => {
+    expect(await listPage(db, { ...searchedUtes('no such ute'), page: 1, limit: 10 })).toEqual({ rows: [], totalCount: 0 });
   });
 });

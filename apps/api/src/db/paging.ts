@@ -57,9 +57,17 @@ export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoin
    * term and the filters it carries; db/tables/search.table.ts): the same rows as `where`, keyed by
    * the same id, in the same order. The page's rows are then read from `table` by those ids.
    */
-  searchSource?: Omit<ListSource<PgTable, ListJoins>, 'joins'>;
+  searchSource?: SearchSource;
   page: number;
   limit: number;
+}
+
+/** A searched list's search table (ListPageOptions.searchSource), and its own `where` taken apart. */
+export interface SearchSource extends Omit<ListSource<PgTable, ListJoins>, 'joins'> {
+  /** The list's `where` without its search: `where` of the list is `and(listFilters, listMatch)`. */
+  listFilters: SQL | undefined;
+  /** The list's search condition on its own table. */
+  listMatch: SQL;
 }
 
 /**
@@ -70,6 +78,11 @@ export function indexOrder(column: AnyColumn | SQL, indexDirection: 'asc' | 'des
   const isForward = walk === 'forward';
   if (indexDirection === 'desc') return isForward ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
   return isForward ? sql`${column} asc nulls last` : sql`${column} desc nulls first`;
+}
+
+/** The ORDER BY terms of walking a list's index `walk`. */
+function orderTerms(order: ListOrder, walk: Walk): SQL[] {
+  return order.columns.map((column) => indexOrder(column, order.index, walk));
 }
 
 interface PagePlan {
@@ -142,7 +155,7 @@ export async function readListRows(
   for (const join of Object.values(joins)) query = query.leftJoin(join.table, join.on);
   const rows = await query
     .where(and(where, read.bound))
-    .orderBy(...order.columns.map((column) => indexOrder(column, order.index, read.walk)))
+    .orderBy(...orderTerms(order, read.walk))
     .limit(read.limit)
     .offset(read.offset);
   return rows as ListRead[];
@@ -156,20 +169,13 @@ export function listRowOf<TTable extends PgTable, TJoins extends ListJoins>(read
   return row as ListRow<TTable, TJoins>;
 }
 
-/**
- * The rows matching `where` as a materialised match set, `matches (match_key, sort_0, sort_1...)`:
- * the search index (a bitmap scan) finds them once, whatever reads them next. Materialised so the
- * planner cannot turn a read of it into a walk of the list index with the search as a filter (it
- * costs LIMIT as if that walk could stop early, while the rows it needs may be anywhere in the index).
- */
-function matchSet(source: ListSource<PgTable, ListJoins>): { key: AnyColumn; cte: SQL; order: (walk: Walk) => SQL } {
-  const { table, where, order } = source;
-  const key = getTableColumns(table).id as AnyColumn | undefined;
-  if (!key) throw new Error(`${getTableName(table)}: a searched list needs an id column`);
-  const sortFields = order.columns.map((column, at) => sql`${column} as ${sql.raw(`sort_${at}`)}`);
+/** A list's order columns selected as `sort_0, sort_1...`, and the ORDER BY of those names, so a read of a subquery keeps the order. */
+function sortAliases(order: ListOrder): { fields: SQL; order: (walk: Walk) => SQL } {
   return {
-    key,
-    cte: sql`with matches as materialized (select ${key} as match_key, ${sql.join(sortFields, sql`, `)} from ${table} where ${where ?? sql`true`})`,
+    fields: sql.join(
+      order.columns.map((column, at) => sql`${column} as ${sql.raw(`sort_${at}`)}`),
+      sql`, `,
+    ),
     order: (walk) =>
       sql.join(
         order.columns.map((_, at) => indexOrder(sql.raw(`sort_${at}`), order.index, walk)),
@@ -178,30 +184,67 @@ function matchSet(source: ListSource<PgTable, ListJoins>): { key: AnyColumn; cte
   };
 }
 
-/**
- * A searched list's page and exact total. Its keys and total come from the match set, then a second
- * statement reads the page's rows by those keys. Where the match set is a search table (narrow, no
- * index on its order: nothing can walk it filtering the search) and the statements run at once (a
- * PostgreSQL pool), the total and the page's keys are two statements sent together: each reads the
- * search index once, so the answer waits for the slower of the two instead of their sum plus the
- * materialised set (measured at 23,528 matches of 750,000 utes: 18 → 11 ms). Otherwise one statement
- * reads the match set once for both (a top-N sort of the matches). Measured in `npm run bench`
- * (searched lists); the plans are pinned by modules/search/searchPlans.test.ts.
- */
-async function searchedPage(db: DbOrTx, options: ListPageOptions<PgTable, ListJoins>, walk: Walk): Promise<{ reads: ListRead[]; totalCount: number }> {
-  const offset = (options.page - 1) * options.limit;
-  const { keys, total } =
-    options.searchSource && runsStatementsAtOnce(db)
-      ? await searchTableKeys(db, options.searchSource, walk, { offset, limit: options.limit })
-      : await matchSetKeys(db, options.searchSource ?? options, walk, { offset, limit: options.limit });
-  if (keys.length === 0) return { reads: [], totalCount: total };
-  const reads = await readListRows(db, options, { walk, offset: 0, limit: keys.length, bound: inArray(getTableColumns(options.table).id as AnyColumn, keys) });
-  return { reads, totalCount: total };
+function keyOf(table: PgTable): AnyColumn {
+  const key = getTableColumns(table).id as AnyColumn | undefined;
+  if (!key) throw new Error(`${getTableName(table)}: a searched list needs an id column`);
+  return key;
 }
+
+/**
+ * The rows matching `where` as a materialised match set, `matches (match_key, sort_0, sort_1...)`:
+ * the search index (a bitmap scan) finds them once, whatever reads them next. Materialised so the
+ * planner cannot turn a read of it into a walk of the list index with the search as a filter (it
+ * costs LIMIT as if that walk could stop early, while the rows it needs may be anywhere in the index).
+ */
+function matchSet(source: ListSource<PgTable, ListJoins>): { key: AnyColumn; cte: SQL; order: (walk: Walk) => SQL } {
+  const { table, where, order } = source;
+  const key = keyOf(table);
+  const sorts = sortAliases(order);
+  return {
+    key,
+    cte: sql`with matches as materialized (select ${key} as match_key, ${sorts.fields} from ${table} where ${where ?? sql`true`})`,
+    order: sorts.order,
+  };
+}
+
+/**
+ * How many rows of a list, from the front of its order, a search for its first matches looks
+ * through before it asks the search index (global search's newest matches, a searched list's front pages).
+ */
+export const RECENT_MATCH_WINDOW = 1000;
 
 interface Window {
   offset: number;
   limit: number;
+}
+
+/**
+ * A searched list's page and exact total.
+ * - On a pool (statements at once) with a search table: the total is a count on the search table
+ *   (its trigram index), and at the same time the page's keys are found and its rows read by key, so
+ *   the answer waits for the slower of the two. A page within the first RECENT_MATCH_WINDOW rows
+ *   looks for its keys on a bounded walk of the list's index first (recentKeys): a common term ends
+ *   there in about a millisecond instead of a top-N sort of all its matches; a rare one goes on to
+ *   the search table's keys (searchTableKeys).
+ * - Otherwise (PGlite's one connection, or no search table) one statement reads the materialised
+ *   match set once for both (a top-N sort of the matches), then the rows by key.
+ * Measured in `npm run bench` (searched lists); the plans are pinned by modules/search/searchPlans.test.ts.
+ */
+async function searchedPage(db: DbOrTx, options: ListPageOptions<PgTable, ListJoins>, walk: Walk): Promise<{ reads: ListRead[]; totalCount: number }> {
+  const window: Window = { offset: (options.page - 1) * options.limit, limit: options.limit };
+  const readRows = (keys: unknown[]) =>
+    keys.length === 0 ? Promise.resolve([]) : readListRows(db, options, { walk, offset: 0, limit: keys.length, bound: inArray(keyOf(options.table), keys) });
+  const source = options.searchSource;
+  if (source && runsStatementsAtOnce(db)) {
+    const pageKeys = async () =>
+      (window.offset + window.limit <= RECENT_MATCH_WINDOW
+        ? await recentKeys(db, { table: options.table, where: source.listFilters, match: source.listMatch, order: options.order }, walk, window)
+        : undefined) ?? (await searchTableKeys(db, source, walk, window));
+    const [totalCount, reads] = await Promise.all([countMatches(db, source.table, source.where), pageKeys().then(readRows)]);
+    return { reads, totalCount };
+  }
+  const { keys, total } = await matchSetKeys(db, source ?? options, walk, window);
+  return { reads: await readRows(keys), totalCount: total };
 }
 
 /** The total and the window's keys from one read of the materialised match set. */
@@ -215,23 +258,43 @@ async function matchSetKeys(db: DbOrTx, source: ListSource<PgTable, ListJoins>, 
   return { keys: found.keys ?? [], total: found.total };
 }
 
-/** The total and the window's keys from a search table, two statements at once (searchedPage says when). */
-async function searchTableKeys(db: DbOrTx, source: Omit<ListSource<PgTable, ListJoins>, 'joins'>, walk: Walk, window: Window) {
+/** The window's keys from a search table: a top-N sort of its matches, found by its trigram index (it has no index on its order to walk). */
+async function searchTableKeys(db: DbOrTx, source: SearchSource, walk: Walk, window: Window): Promise<unknown[]> {
   const { table, where, order } = source;
-  const key = getTableColumns(table).id as AnyColumn;
-  const [[counted], keyRows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${table} where ${where ?? sql`true`}`),
-    queryRows<{ match_key: unknown }>(
-      db,
-      sql`select ${key} as match_key from ${table} where ${where ?? sql`true`}
-          order by ${sql.join(
-            order.columns.map((column) => indexOrder(column, order.index, walk)),
-            sql`, `,
-          )}
-          limit ${window.limit} offset ${window.offset}`,
-    ),
-  ]);
-  return { keys: keyRows.map((row) => row.match_key), total: counted.total };
+  const keyRows = await queryRows<{ match_key: unknown }>(
+    db,
+    sql`select ${keyOf(table)} as match_key from ${table} where ${where ?? sql`true`}
+        order by ${sql.join(orderTerms(order, walk), sql`, `)}
+        limit ${window.limit} offset ${window.offset}`,
+  );
+  return keyRows.map((row) => row.match_key);
+}
+
+/**
+ * The window's keys among the first RECENT_MATCH_WINDOW rows of `where` in the list's order (a
+ * bounded walk of its index; `match` is read beside each row, never a filter of the walk), or
+ * undefined when those rows hold too few matches and there are more rows: the window's matches lie
+ * further on, for the search index to find.
+ */
+async function recentKeys(
+  db: DbOrTx,
+  source: { table: PgTable; where: SQL | undefined; match: SQL; order: ListOrder },
+  walk: Walk,
+  window: Window,
+): Promise<unknown[] | undefined> {
+  const { table, where, match, order } = source;
+  const sorts = sortAliases(order);
+  const [found] = await queryRows<{ seen: number; keys: unknown[] | null }>(
+    db,
+    sql`with recent as materialized (
+          select ${keyOf(table)} as match_key, ${sorts.fields}, ${match} as is_match from ${table} where ${where ?? sql`true`}
+          order by ${sql.join(orderTerms(order, walk), sql`, `)}
+          limit ${RECENT_MATCH_WINDOW})
+        select (select count(*) from recent)::int as seen,
+          array(select match_key from recent where is_match order by ${sorts.order(walk)} limit ${window.limit} offset ${window.offset}) as keys`,
+  );
+  const keys = found.keys ?? [];
+  return keys.length === window.limit || found.seen < RECENT_MATCH_WINDOW ? keys : undefined;
 }
 
 /**
@@ -264,9 +327,6 @@ export async function listPage<TTable extends PgTable, TJoins extends ListJoins 
   return { rows: found.map(rowOf), totalCount };
 }
 
-/** How many of the newest rows a search for its newest matches looks through before it asks the search index. */
-export const RECENT_MATCH_WINDOW = 1000;
-
 /**
  * The newest `limit` rows of `where` that `match` (global search's hits), in the list's order, in at
  * most two reads, neither of which walks the whole list index with the search as a filter:
@@ -286,7 +346,7 @@ export async function newestMatches<TFields extends Record<string, PgColumn>>(
     .select({ ...fields, ...sortFields, isMatch: sql<boolean>`${match}`.as('is_match') })
     .from(table)
     .where(where)
-    .orderBy(...order.columns.map((column) => indexOrder(column, order.index, walk)))
+    .orderBy(...orderTerms(order, walk))
     .limit(RECENT_MATCH_WINDOW)
     .as('recent') as unknown as PgTable;
   const recentColumns = recent as unknown as Record<string, PgColumn>;
@@ -302,6 +362,6 @@ export async function newestMatches<TFields extends Record<string, PgColumn>>(
     .select(fields)
     .from(table)
     .where(sql`${matches.key} = any(array(${matches.cte} select match_key from matches order by ${matches.order(walk)} limit ${limit}))`)
-    .orderBy(...order.columns.map((column) => indexOrder(column, order.index, walk)));
+    .orderBy(...orderTerms(order, walk));
   return matched as SelectResultFields<TFields>[];
 }

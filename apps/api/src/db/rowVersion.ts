@@ -1,5 +1,6 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './database';
 
 /**
  * A row's version for optimistic checks (docs/design.md §14): its `xmin`, the id of the transaction
@@ -18,3 +19,12 @@ export const timeVersion = (setAt: Date | null | undefined): string => (setAt ? 
 
 /** A table's columns and its version: what a mutation locks and checks (platform/audit assertUnchanged). */
 export const columnsWithVersion = <TTable extends PgTable>(table: TTable) => ({ ...getTableColumns(table), version: rowVersion(table) });
+
+/**
+ * Writes a row again, unchanged, so its version moves: for a change kept in another table that an
+ * action on the row must see (a query's reply, a payment's refund).
+ */
+export async function touchRow(db: DbOrTx, table: PgTable, id: string): Promise<void> {
+  const key = getTableColumns(table).id as AnyColumn;
+  await db.execute(sql`update ${table} set ${sql.identifier(key.name)} = ${key} where ${key} = ${id}`);
+}

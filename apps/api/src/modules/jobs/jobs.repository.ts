@@ -5,7 +5,7 @@ import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
-import { listPage, type ListOrder } from '../../db/paging';
+import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { jobs } from '../../db/tables/jobs.table';
@@ -72,7 +72,13 @@ function jobSearchSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
   const conditions = [lowerTermMatch(jobsSearch.term, filter.search)];
   if (filter.isPending) conditions.push(eq(jobsSearch.isPending, true));
   conditions.push(...createdDayConditions(jobsSearch.createdAt, filter));
-  return { table: jobsSearch, where: and(...conditions), order: SEARCH_ORDERS[filter.sort ?? 'newest'] };
+  return {
+    table: jobsSearch,
+    where: and(...conditions),
+    order: SEARCH_ORDERS[filter.sort ?? 'newest'],
+    listFilters: listCondition({ ...filter, search: undefined }),
+    listMatch: termMatch(jobs.title, filter.search),
+  } satisfies SearchSource;
 }
 
 export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: (JobRow & { version: string })[]; totalCount: number }> {

@@ -3,7 +3,7 @@ import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
-import { listPage, type ListOrder } from '../../db/paging';
+import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { payments } from '../../db/tables/payments.table';
@@ -61,7 +61,13 @@ function paymentSearchSource(filter: PaymentListSourceFilter) {
   if (filter.isJob !== undefined) conditions.push(eq(paymentsSearch.isJob, filter.isJob));
   if (filter.isAwaitingAcceptance) conditions.push(eq(paymentsSearch.isAwaitingAcceptance, true));
   const order: ListOrder = { columns: [paymentsSearch.createdAt, paymentsSearch.id], index: 'desc', walk: filter.sort === 'oldest' ? 'backward' : 'forward' };
-  return { table: paymentsSearch, where: and(...conditions), order };
+  return {
+    table: paymentsSearch,
+    where: and(...conditions),
+    order,
+    listFilters: paymentListSource({ ...filter, search: undefined }).where,
+    listMatch: termMatch(payments.paymentBy, filter.search),
+  } satisfies SearchSource;
 }
 
 /** One page and the total, newest or oldest first; a payer search reads search_payments. */

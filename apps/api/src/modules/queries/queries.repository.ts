@@ -5,8 +5,8 @@ import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
-import { listPage, type ListOrder } from '../../db/paging';
-import { columnsWithVersion } from '../../db/rowVersion';
+import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
+import { columnsWithVersion, touchRow } from '../../db/rowVersion';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { customerQueries, queryReplies } from '../../db/tables/queries.table';
@@ -60,7 +60,9 @@ function querySearchSource(options: QueryListFilter) {
     table: queriesSearch,
     where: and(lowerTermMatch(queriesSearch.term, options.email), ...createdDayConditions(queriesSearch.createdAt, options)),
     order,
-  };
+    listFilters: listFilter({ ...options, email: undefined }),
+    listMatch: termMatch(customerQueries.email, options.email),
+  } satisfies SearchSource;
 }
 
 /**
@@ -122,18 +124,15 @@ export async function insertReply(db: DbOrTx, values: { queryId: string; message
   return row.id;
 }
 
-/** Marks the query deleted; undefined when it was unknown or already deleted. */
 /**
  * A reply is a change of its query (docs/design.md §14): the query's row is written again, unchanged,
  * so its version moves and an admin who loaded it before the reply is told.
  */
 export async function touchQuery(db: DbOrTx, id: string): Promise<void> {
-  await db
-    .update(customerQueries)
-    .set({ deletedAt: sql`${customerQueries.deletedAt}` })
-    .where(eq(customerQueries.id, id));
+  await touchRow(db, customerQueries, id);
 }
 
+/** Marks the query deleted; undefined when it was unknown or already deleted. */
 export async function markQueryDeleted(db: DbOrTx, id: string): Promise<CustomerQueryRow | undefined> {
   const [row] = await db
     .update(customerQueries)

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm
 import type { BookingKind } from '@ute/contract';
 import { COUNTERS, readCounters } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
-import { columnsWithVersion } from '../../db/rowVersion';
+import { columnsWithVersion, touchRow } from '../../db/rowVersion';
 import { admins } from '../../db/tables/auth.table';
 import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
 import { payments } from '../../db/tables/payments.table';
@@ -59,10 +59,7 @@ export async function lockPayment(tx: DbOrTx, id: string) {
  * opened before it answers 409 (If-Match, docs/design.md §14) instead of refunding on what it showed.
  */
 export async function touchPayment(tx: DbOrTx, id: string): Promise<void> {
-  await tx
-    .update(payments)
-    .set({ status: sql`${payments.status}` })
-    .where(eq(payments.id, id));
+  await touchRow(tx, payments, id);
 }
 
 /** What is refunded or being refunded of a payment (pending and succeeded refunds). */

@@ -5,7 +5,7 @@ import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
-import { listPage, type ListOrder } from '../../db/paging';
+import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
 import { usersSearch } from '../../db/tables/search.table';
 import { users } from '../../db/tables/users.table';
 
@@ -39,8 +39,10 @@ function userSearchSource({ search, id, ...range }: UserListFilter) {
   return {
     table: usersSearch,
     where: and(lowerTermMatch(usersSearch.term, search), ...createdDayConditions(usersSearch.createdAt, range)),
-    order: { columns: [usersSearch.createdAt, usersSearch.id], index: 'desc' } satisfies ListOrder,
-  };
+    order: { columns: [usersSearch.createdAt, usersSearch.id], index: 'desc' },
+    listFilters: listFilter(range),
+    listMatch: termMatch(users.email, search),
+  } satisfies SearchSource;
 }
 
 /** One page of live users, newest first (users_list_idx), and how many match in all. */

@@ -6,7 +6,7 @@ import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { utesSearch } from '../../db/tables/search.table';
 import { columnsWithVersion } from '../../db/rowVersion';
-import { listPage, type ListOrder } from '../../db/paging';
+import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { utes } from '../../db/tables/utes.table';
@@ -52,7 +52,13 @@ function uteSearchSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) {
   const conditions = [lowerTermMatch(utesSearch.term, filter.search)];
   if (filter.isPending) conditions.push(eq(utesSearch.isPending, true));
   conditions.push(...createdDayConditions(utesSearch.createdAt, filter));
-  return { table: utesSearch, where: and(...conditions), order: { columns: [utesSearch.createdAt, utesSearch.id], index: 'desc' } satisfies ListOrder };
+  return {
+    table: utesSearch,
+    where: and(...conditions),
+    order: { columns: [utesSearch.createdAt, utesSearch.id], index: 'desc' },
+    listFilters: listCondition({ ...filter, search: undefined }),
+    listMatch: termMatch(utes.fullName, filter.search),
+  } satisfies SearchSource;
 }
 
 /** One page of live utes (or of the pending ones), newest first (utes_list_idx, utes_pending_idx), and how many match in all. */
