@@ -36,3 +36,29 @@ export function lowerTermMatch(column: AnyColumn, term: string): SQL {
   if (term.length >= 3) return sql`${column} like lower(${containsPattern(term)})`;
   return sql`(${column} like lower(${prefixPattern(term)}) or ${column} like lower(${wordPrefixPattern(term)}))`;
 }
+
+/** The part of an e-mail search term before its "@", when the trigram index can look it up (3+ characters). */
+function localPartOf(term: string): string | undefined {
+  const at = term.indexOf('@');
+  return at >= 3 ? term.slice(0, at) : undefined;
+}
+
+/**
+ * termMatch on an e-mail column. A term with an "@" is looked up in the trigram index by the part
+ * before it, and the whole term is checked on those rows only (`column || ''` keeps it out of the
+ * index): the domain's trigrams ("exa", "com", ".au") are in nearly every address, so asking the
+ * index for them reads posting lists of the whole table. A whole address among 1,000,000 users: 44 →
+ * 10 ms (EXPLAIN ANALYZE on the bench's data). It finds the same rows.
+ */
+export function emailTermMatch(column: AnyColumn, term: string): SQL {
+  const localPart = localPartOf(term);
+  if (!localPart) return termMatch(column, term);
+  return sql`(${termMatch(column, localPart)} and (${column} || '') ilike ${containsPattern(term)})`;
+}
+
+/** emailTermMatch on a search table's lower-cased `term`. */
+export function lowerEmailTermMatch(column: AnyColumn, term: string): SQL {
+  const localPart = localPartOf(term);
+  if (!localPart) return lowerTermMatch(column, term);
+  return sql`(${lowerTermMatch(column, localPart)} and (${column} || '') like lower(${containsPattern(term)}))`;
+}

@@ -4,7 +4,7 @@ import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
-import { lowerTermMatch, termMatch } from '../../db/likePattern';
+import { emailTermMatch, lowerEmailTermMatch } from '../../db/likePattern';
 import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
 import { columnsWithVersion, touchRow } from '../../db/rowVersion';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
@@ -27,7 +27,7 @@ export interface QueryListFilter extends CreatedDayRange {
 function listFilter(options: Omit<QueryListFilter, 'sort'>): SQL {
   const conditions: SQL[] = [isNull(customerQueries.deletedAt)];
   // ILIKE '%term%' on email is served by customer_queries_email_trgm_idx.
-  if (options.email) conditions.push(termMatch(customerQueries.email, options.email));
+  if (options.email) conditions.push(emailTermMatch(customerQueries.email, options.email));
   // Without a reply (query_replies_query_idx answers each row's check).
   if (options.isUnanswered) conditions.push(sql`not exists (select from ${queryReplies} where ${queryReplies.queryId} = ${customerQueries.id})`);
   // Only one query: global search's link.
@@ -58,10 +58,10 @@ function querySearchSource(options: QueryListFilter) {
   const order: ListOrder = { columns: [queriesSearch.createdAt, queriesSearch.id], index: 'desc', walk: options.sort === 'latest' ? 'forward' : 'backward' };
   return {
     table: queriesSearch,
-    where: and(lowerTermMatch(queriesSearch.term, options.email), ...createdDayConditions(queriesSearch.createdAt, options)),
+    where: and(lowerEmailTermMatch(queriesSearch.term, options.email), ...createdDayConditions(queriesSearch.createdAt, options)),
     order,
     listFilters: listFilter({ ...options, email: undefined }),
-    listMatch: termMatch(customerQueries.email, options.email),
+    listMatch: emailTermMatch(customerQueries.email, options.email),
   } satisfies SearchSource;
 }
 

@@ -107,6 +107,16 @@ describe('queries api', () => {
       expect(second.queries).toHaveLength(5);
     });
 
+    it('finds a whole address, looked up by the part before its @ and checked whole', async () => {
+      const id = await createQuery('Whole.Address@Example.com.au');
+      const search = (email: string) =>
+        t.request({ method: 'GET', url: `/all-queries?email=${encodeURIComponent(email)}` }).then((response) => response.json());
+      const whole = await search('whole.address@EXAMPLE.com.au');
+      expect(whole.totalCount).toBe(1);
+      expect(whole.queries[0]._id).toBe(id);
+      expect((await search('whole.address@other.com.au')).totalCount).toBe(0);
+    });
+
     it('rejects a bad sort, page or limit with 400', async () => {
       const sort = await t.request({ method: 'GET', url: '/all-queries?sort=newest' });
       expect(sort.statusCode).toBe(400);

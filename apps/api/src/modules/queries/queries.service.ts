@@ -90,15 +90,8 @@ export const QUERY_CSV: readonly CsvColumn<QueryWithReplies>[] = [
 export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
   async function listQueries(query: QueryListQuery, adminId?: string): Promise<QueryListResponse> {
     const { rows, totalCount } = await repo.listQueries(db, { ...queryListFilterOf(query, adminId, true), page: query.page, limit: query.limit });
-    const items = await workItemSummariesOf(
-      db,
-      'unansweredQueries',
-      rows.map((row) => row.id),
-    );
-    const replies = await repo.findRepliesOf(
-      db,
-      rows.map((row) => row.id),
-    );
+    const ids = rows.map((row) => row.id);
+    const [items, replies] = await Promise.all([workItemSummariesOf(db, 'unansweredQueries', ids), repo.findRepliesOf(db, ids)]);
     const repliesByQuery = new Map<string, QueryReply[]>();
     for (const reply of replies) {
       const list = repliesByQuery.get(reply.queryId) ?? [];

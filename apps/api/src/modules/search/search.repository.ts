@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { newestMatches, type ListOrder } from '../../db/paging';
-import { termMatch } from '../../db/likePattern';
+import { emailTermMatch, termMatch } from '../../db/likePattern';
 import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
 import { jobs } from '../../db/tables/jobs.table';
 import { customerQueries } from '../../db/tables/queries.table';
@@ -50,7 +50,7 @@ export interface UserHitRow {
 
 /** Live users whose email or whole name holds the term (users_email_trgm_idx, users_name_trgm_idx), or with that id; newest first. */
 export async function findUsers(db: DbOrTx, term: SearchTerm): Promise<UserHitRow[]> {
-  const matches = [termMatch(users.email, term.text), termMatch(userFullName, term.text)];
+  const matches = [emailTermMatch(users.email, term.text), termMatch(userFullName, term.text)];
   if (term.uuid) matches.push(eq(users.id, term.uuid));
   return newestMatches(db, {
     table: users,
@@ -161,7 +161,7 @@ export interface QueryHitRow {
 
 /** Live customer queries whose email holds the term (customer_queries_email_trgm_idx), or with that id; newest first. */
 export async function findQueries(db: DbOrTx, term: SearchTerm): Promise<QueryHitRow[]> {
-  const matches = [termMatch(customerQueries.email, term.text)];
+  const matches = [emailTermMatch(customerQueries.email, term.text)];
   if (term.uuid) matches.push(eq(customerQueries.id, term.uuid));
   return newestMatches(db, {
     table: customerQueries,

@@ -88,6 +88,7 @@ afterAll(async () => {
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   Filter?: string;
   Plans?: PlanNode[];
 }
@@ -270,6 +271,24 @@ describe('searched lists', () => {
       }
     },
   );
+});
+
+describe('a whole e-mail address', () => {
+  it.each([
+    { name: 'users', table: 'users', send: (search: string) => listUsers(db, { page: 1, limit: 10, search }) },
+    { name: 'queries', table: 'customer_queries', send: (email: string) => listQueries(db, { page: 1, limit: 10, sort: 'latest', email }) },
+  ])("$name: asks the search index for the part before its @ only (the domain's trigrams are in every row)", async ({ table, send }) => {
+    const address = await rareValue(table, 'email');
+    const statements = await searchStatementsOf(() => send(address));
+    const searchTableReads = statements.filter((statement) => ['total', 'keys', 'match set'].includes(purposeOf(statement)));
+    expect(searchTableReads.length).toBeGreaterThan(0);
+    for (const statement of searchTableReads) {
+      const conditions = [...nodesOf(await planOf(statement, NO_SEQUENTIAL_SCAN))].flatMap((node) => node['Index Cond'] ?? []);
+      expect(conditions, statement.text).toHaveLength(1);
+      expect(conditions[0].toLowerCase(), statement.text).toContain(address.split('@')[0].toLowerCase());
+      expect(conditions[0], statement.text).not.toContain('@');
+    }
+  });
 });
 
 describe('global search reads a rare term from the search index', () => {

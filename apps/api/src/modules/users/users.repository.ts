@@ -3,7 +3,7 @@ import type { CreatedDayRange } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
 import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
-import { lowerTermMatch, termMatch } from '../../db/likePattern';
+import { emailTermMatch, lowerEmailTermMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
 import { usersSearch } from '../../db/tables/search.table';
@@ -22,7 +22,7 @@ export interface UserListFilter extends CreatedDayRange {
 function listFilter({ search, id, ...range }: UserListFilter): SQL {
   const conditions: SQL[] = [isNull(users.deletedAt)];
   // ILIKE '%term%' on email is served by users_email_trgm_idx.
-  if (search) conditions.push(termMatch(users.email, search));
+  if (search) conditions.push(emailTermMatch(users.email, search));
   if (id) conditions.push(eq(users.id, id));
   conditions.push(...createdDayConditions(users.createdAt, range));
   return and(...conditions)!;
@@ -38,10 +38,10 @@ function userSearchSource({ search, id, ...range }: UserListFilter) {
   if (!search || id) return undefined;
   return {
     table: usersSearch,
-    where: and(lowerTermMatch(usersSearch.term, search), ...createdDayConditions(usersSearch.createdAt, range)),
+    where: and(lowerEmailTermMatch(usersSearch.term, search), ...createdDayConditions(usersSearch.createdAt, range)),
     order: { columns: [usersSearch.createdAt, usersSearch.id], index: 'desc' },
     listFilters: listFilter(range),
-    listMatch: termMatch(users.email, search),
+    listMatch: emailTermMatch(users.email, search),
   } satisfies SearchSource;
 }
 

@@ -52,6 +52,20 @@ describe('users api', () => {
       expect(body.data[0].email).toBe('Zelda.Searchable@example.com.au');
     });
 
+    it('finds a whole address, looked up by the part before its @ and checked whole', async () => {
+      await createUser({ email: 'Whole.Address@Example.com.au' });
+      const search = (term: string) =>
+        t.request({ method: 'GET', url: `/all-users-data?search=${encodeURIComponent(term)}` }).then((response) => response.json());
+      const whole = await search('whole.address@EXAMPLE.com.au');
+      expect(whole.totalCount).toBe(1);
+      expect(whole.data[0].email).toBe('Whole.Address@Example.com.au');
+      expect((await search('ole.address@example.com')).totalCount).toBe(1);
+      // The part before the @ matches, the whole term does not.
+      expect((await search('whole.address@other.com.au')).totalCount).toBe(0);
+      // Too short a part before the @ for the index: the whole term is looked up.
+      expect((await search('ss@example.com.au')).data.map((user: { email: string }) => user.email)).toContain('Whole.Address@Example.com.au');
+    });
+
     it('takes % and _ in a search literally', async () => {
       const percent = (await t.request({ method: 'GET', url: '/all-users-data?search=%25' })).json();
       expect(percent.totalCount).toBe(0);
