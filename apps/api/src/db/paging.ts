@@ -273,8 +273,9 @@ async function searchTableKeys(db: DbOrTx, source: SearchSource, walk: Walk, win
 /**
  * The window's keys among the first RECENT_MATCH_WINDOW rows of `where` in the list's order (a
  * bounded walk of its index; `match` is read beside each row, never a filter of the walk), or
- * undefined when those rows hold too few matches and there are more rows: the window's matches lie
- * further on, for the search index to find.
+ * undefined when those rows do not fill the window (a rare term, or the end of the matches): the
+ * search table answers it then. The walk stops as soon as the window is full: a 3% term's first
+ * page reads about 330 rows.
  */
 async function recentKeys(
   db: DbOrTx,
@@ -284,17 +285,16 @@ async function recentKeys(
 ): Promise<unknown[] | undefined> {
   const { table, where, match, order } = source;
   const sorts = sortAliases(order);
-  const [found] = await queryRows<{ seen: number; keys: unknown[] | null }>(
+  // The outer ORDER BY is the walk's own order, so the planner adds no sort and the outer LIMIT stops the walk.
+  const found = await queryRows<{ match_key: unknown }>(
     db,
-    sql`with recent as materialized (
+    sql`select match_key from (
           select ${keyOf(table)} as match_key, ${sorts.fields}, ${match} as is_match from ${table} where ${where ?? sql`true`}
           order by ${sql.join(orderTerms(order, walk), sql`, `)}
-          limit ${RECENT_MATCH_WINDOW})
-        select (select count(*) from recent)::int as seen,
-          array(select match_key from recent where is_match order by ${sorts.order(walk)} limit ${window.limit} offset ${window.offset}) as keys`,
+          limit ${RECENT_MATCH_WINDOW}) as recent
+        where is_match order by ${sorts.order(walk)} limit ${window.limit} offset ${window.offset}`,
   );
-  const keys = found.keys ?? [];
-  return keys.length === window.limit || found.seen < RECENT_MATCH_WINDOW ? keys : undefined;
+  return found.length === window.limit ? found.map((row) => row.match_key) : undefined;
 }
 
 /**

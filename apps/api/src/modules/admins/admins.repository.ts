@@ -154,7 +154,7 @@ export async function readSettingWithVersion(db: DbOrTx, key: string, options: {
     .where(eq(adminSettings.key, key));
   // The row lock queues parallel writers.
   const [row] = await (options.isLocking ? query.for('update') : query);
-  return { value: row?.value as string | undefined, version: row?.version ?? UNWRITTEN_SETTING_VERSION };
+  return { value: row?.value, version: row?.version ?? UNWRITTEN_SETTING_VERSION };
 }
 
 /** Sets a setting (after readSettingWithVersion locked it) and answers its new version. */

@@ -7,36 +7,9 @@ import { sessionActions } from '../../lib/session';
 import { installFakeJsonApi, matchRoute, type FakeHandler } from '../../test/fakeJsonApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { RefundDialog } from './RefundDialog';
+import { refundSummaryFixture } from './refundSummary.fixture';
 
-const SUMMARY: RefundSummary = {
-  payment: {
-    id: 'p1',
-    amountCents: 20_000,
-    isStripe: true,
-    isJob: false,
-    status: 'succeeded',
-    transactionId: 'pi_1',
-    paymentBy: 'Cara Customer',
-    version: '41',
-  },
-  booking: {
-    kind: 'ute',
-    id: 'b1',
-    reference: 'UB-0001',
-    ownerId: 'o1',
-    ownerName: 'Owen Owner',
-    status: 'delivered',
-    transferState: 'none',
-    payoutMethod: null,
-    reversibleCents: 0,
-  },
-  split: { grossCents: 20_000, feeCents: 2_000, gstCents: 182 },
-  bookedRefundedCents: 0,
-  refundedCents: 0,
-  remainingCents: 20_000,
-  isOwnerPaid: false,
-  refunds: [],
-};
+const SUMMARY = refundSummaryFixture();
 
 const REFUND: Refund = {
   id: 'r1',

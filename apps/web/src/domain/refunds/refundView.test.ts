@@ -1,37 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { REFUND_MESSAGES, refundExceedsMessage, type RefundSummary } from '@ute/contract';
 import { amountError, centsOfDollars, dollarsOfCents, recoveryOptions, refundPreview } from './refundView';
+import { refundBookingFixture, refundSummaryFixture } from './refundSummary.fixture';
 
-const summary = (overrides: Partial<RefundSummary> = {}): RefundSummary => ({
-  payment: {
-    id: 'p1',
-    amountCents: 20_000,
-    isStripe: true,
-    isJob: false,
-    status: 'succeeded',
-    transactionId: 'pi_1',
-    paymentBy: 'Cara Customer',
-    version: '41',
-  },
-  booking: {
-    kind: 'ute',
-    id: 'b1',
-    reference: 'UB-0001',
-    ownerId: 'o1',
-    ownerName: 'Owen Owner',
-    status: 'delivered',
-    transferState: 'transferred',
-    payoutMethod: 'stripe',
-    reversibleCents: 18_000,
-  },
-  split: { grossCents: 20_000, feeCents: 2_000, gstCents: 182 },
-  bookedRefundedCents: 0,
-  refundedCents: 0,
-  remainingCents: 20_000,
-  isOwnerPaid: true,
-  refunds: [],
-  ...overrides,
-});
+/** Paid out through Stripe: the owner's transfer can be reversed. */
+const summary = (overrides: Partial<RefundSummary> = {}): RefundSummary =>
+  refundSummaryFixture({
+    booking: refundBookingFixture({ transferState: 'transferred', payoutMethod: 'stripe', reversibleCents: 18_000 }),
+    isOwnerPaid: true,
+    ...overrides,
+  });
 
 describe('the refund amount', () => {
   it('reads dollars as typed, with or without cents, a dollar sign or thousands separators', () => {
