@@ -295,7 +295,17 @@ describe('listPage of a search with a search table', () => {
     if (pool) expect(purposes(sent)).toEqual(['total', 'recent walk', 'keys', 'rows']);
   });
 
+  it("hands the page's rows to alongRows and answers what it gives, searched or not", async () => {
+    const idsOf = async (rows: { id: string }[]) => rows.map((row) => row.id);
+    const searched = await listPage(db, { ...searchedUtes(NEWER_TERM), page: 2, limit: 5 }, idsOf);
+    expect(searched.along).toEqual(searched.rows.map((row) => row.id));
+    expect(searched.along).toHaveLength(5);
+    const unsearched = await listPage(db, { table: utes, where: live, order: newestFirst, counter: COUNTERS.utes, page: 1, limit: 5 }, idsOf);
+    expect(unsearched.along).toEqual(unsearched.rows.map((row) => row.id));
+    expect((await listPage(db, { ...searchedUtes(NEWER_TERM), page: 1, limit: 5 })).along).toBeUndefined();
+  });
+
   it('answers a term nothing carries with no rows and a total of 0', async () => {
-    expect(await listPage(db, { ...searchedUtes('no such ute'), page: 1, limit: 10 })).toEqual({ rows: [], totalCount: 0 });
+    expect(await listPage(db, { ...searchedUtes('no such ute'), page: 1, limit: 10 })).toEqual({ rows: [], totalCount: 0, along: undefined });
   });
 });

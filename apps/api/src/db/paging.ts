@@ -62,6 +62,12 @@ export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoin
   limit: number;
 }
 
+/**
+ * Reads a list's page needs of its rows and not of its total (their work items, what was refunded
+ * of them): begun as soon as the rows are read, so a searched page's run beside its count.
+ */
+export type AlongRows<TRow, TAlong> = (rows: TRow[]) => Promise<TAlong>;
+
 /** A searched list's search table (ListPageOptions.searchSource), and its own `where` taken apart. */
 export interface SearchSource extends Omit<ListSource<PgTable, ListJoins>, 'joins'> {
   /** The list's `where` without its search: `where` of the list is `and(listFilters, listMatch)`. */
@@ -230,7 +236,12 @@ interface Window {
  *   match set once for both (a top-N sort of the matches), then the rows by key.
  * Measured in `npm run bench` (searched lists); the plans are pinned by modules/search/searchPlans.test.ts.
  */
-async function searchedPage(db: DbOrTx, options: ListPageOptions<PgTable, ListJoins>, walk: Walk): Promise<{ reads: ListRead[]; totalCount: number }> {
+async function searchedPage<TPage>(
+  db: DbOrTx,
+  options: ListPageOptions<PgTable, ListJoins>,
+  walk: Walk,
+  pageOf: (reads: ListRead[]) => Promise<TPage>,
+): Promise<{ page: TPage; totalCount: number }> {
   const window: Window = { offset: (options.page - 1) * options.limit, limit: options.limit };
   const readRows = (keys: unknown[]) =>
     keys.length === 0 ? Promise.resolve([]) : readListRows(db, options, { walk, offset: 0, limit: keys.length, bound: inArray(keyOf(options.table), keys) });
@@ -240,11 +251,11 @@ async function searchedPage(db: DbOrTx, options: ListPageOptions<PgTable, ListJo
       (window.offset + window.limit <= RECENT_MATCH_WINDOW
         ? await recentKeys(db, { table: options.table, where: source.listFilters, match: source.listMatch, order: options.order }, walk, window)
         : undefined) ?? (await searchTableKeys(db, source, walk, window));
-    const [totalCount, reads] = await Promise.all([countMatches(db, source.table, source.where), pageKeys().then(readRows)]);
-    return { reads, totalCount };
+    const [totalCount, page] = await Promise.all([countMatches(db, source.table, source.where), pageKeys().then(readRows).then(pageOf)]);
+    return { page, totalCount };
   }
   const { keys, total } = await matchSetKeys(db, source ?? options, walk, window);
-  return { reads: await readRows(keys), totalCount: total };
+  return { page: await pageOf(await readRows(keys)), totalCount: total };
 }
 
 /** The total and the window's keys from one read of the materialised match set. */
@@ -305,16 +316,21 @@ async function recentKeys(
  * - Searched: see searchedPage (the total and the page's keys from one read of the search index).
  * - Not searched, no counter: a COUNT(*) over `where`, then the page as with counters.
  */
-export async function listPage<TTable extends PgTable, TJoins extends ListJoins = Record<never, ListJoin>>(
+export async function listPage<TTable extends PgTable, TJoins extends ListJoins = Record<never, ListJoin>, TAlong = undefined>(
   db: DbOrTx,
   options: ListPageOptions<TTable, TJoins>,
-): Promise<{ rows: ListRow<TTable, TJoins>[]; totalCount: number }> {
+  alongRows?: AlongRows<ListRow<TTable, TJoins>, TAlong>,
+): Promise<{ rows: ListRow<TTable, TJoins>[]; totalCount: number; along: TAlong }> {
   const { page, limit, table, where } = options;
   const walk = options.order.walk ?? 'forward';
-  const rowOf = (read: ListRead) => listRowOf(read, options);
+  const pageOf = async (reads: ListRead[]) => {
+    const rows = reads.map((read) => listRowOf(read, options));
+    // Without alongRows TAlong is undefined (its default).
+    return { rows, along: alongRows ? await alongRows(rows) : (undefined as TAlong) };
+  };
   if (options.isSearch) {
-    const { reads, totalCount } = await searchedPage(db, options as ListPageOptions<PgTable, ListJoins>, walk);
-    return { rows: reads.map(rowOf), totalCount };
+    const searched = await searchedPage(db, options as ListPageOptions<PgTable, ListJoins>, walk, pageOf);
+    return { ...searched.page, totalCount: searched.totalCount };
   }
   const totalCount = (await keptTotal(db, options.counter)) ?? (await countMatches(db, table, where));
   const plan = planPage(page, limit, totalCount);
@@ -324,7 +340,7 @@ export async function listPage<TTable extends PgTable, TJoins extends ListJoins 
     limit: plan.limit,
   });
   if (plan.isFromEnd) found.reverse();
-  return { rows: found.map(rowOf), totalCount };
+  return { ...(await pageOf(found)), totalCount };
 }
 
 /**

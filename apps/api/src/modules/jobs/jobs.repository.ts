@@ -5,7 +5,7 @@ import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
-import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
+import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { jobs } from '../../db/tables/jobs.table';
@@ -81,15 +81,23 @@ function jobSearchSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
   } satisfies SearchSource;
 }
 
-export async function listJobs(db: DbOrTx, filter: JobListFilter): Promise<{ rows: (JobRow & { version: string })[]; totalCount: number }> {
-  return listPage(db, {
-    ...jobListSource(filter),
-    searchSource: jobSearchSource(filter),
-    counter: filter.isPending ? COUNTERS.jobsPending : COUNTERS.jobs,
-    isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter) || isWorkItemListed(filter.workItems),
-    page: filter.page,
-    limit: filter.limit,
-  });
+export async function listJobs<TAlong = undefined>(
+  db: DbOrTx,
+  filter: JobListFilter,
+  alongRows?: AlongRows<JobRow & { version: string }, TAlong>,
+): Promise<{ rows: (JobRow & { version: string })[]; totalCount: number; along: TAlong }> {
+  return listPage(
+    db,
+    {
+      ...jobListSource(filter),
+      searchSource: jobSearchSource(filter),
+      counter: filter.isPending ? COUNTERS.jobsPending : COUNTERS.jobs,
+      isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter) || isWorkItemListed(filter.workItems),
+      page: filter.page,
+      limit: filter.limit,
+    },
+    alongRows,
+  );
 }
 
 /** The live job, locked for the rest of the transaction. */

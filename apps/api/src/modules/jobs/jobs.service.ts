@@ -85,11 +85,16 @@ export interface JobsServiceDeps {
 
 export function createJobsService({ db, notices }: JobsServiceDeps) {
   async function listJobs(query: JobListQuery, adminId?: string): Promise<JobListResponse> {
-    const { rows, totalCount } = await repo.listJobs(db, { page: query.page, limit: query.limit, ...jobListFilterOf(query, adminId, true) });
-    const items = await workItemSummariesOf(
-      db,
-      'pendingJobs',
-      rows.map((row) => row.id),
+    const {
+      rows,
+      totalCount,
+      along: items,
+    } = await repo.listJobs(db, { page: query.page, limit: query.limit, ...jobListFilterOf(query, adminId, true) }, (page) =>
+      workItemSummariesOf(
+        db,
+        'pendingJobs',
+        page.map((row) => row.id),
+      ),
     );
     return {
       data: rows.map((row) => ({ ...toJobDto(row), workItem: items.get(row.id) ?? null })),

@@ -3,7 +3,7 @@ import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
-import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
+import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { payments } from '../../db/tables/payments.table';
@@ -71,16 +71,24 @@ function paymentSearchSource(filter: PaymentListSourceFilter) {
 }
 
 /** One page and the total, newest or oldest first; a payer search reads search_payments. */
-export async function listPayments(db: DbOrTx, filter: PaymentListFilter): Promise<{ rows: PaymentRow[]; total: number }> {
-  const { rows, totalCount } = await listPage(db, {
-    ...paymentListSource(filter),
-    searchSource: paymentSearchSource(filter),
-    counter: paymentCounters(filter),
-    isSearch: Boolean(filter.search || filter.userId) || isWorkItemListed(filter.workItems),
-    page: filter.page,
-    limit: filter.limit,
-  });
-  return { rows, total: totalCount };
+export async function listPayments<TAlong = undefined>(
+  db: DbOrTx,
+  filter: PaymentListFilter,
+  alongRows?: AlongRows<PaymentRow, TAlong>,
+): Promise<{ rows: PaymentRow[]; total: number; along: TAlong }> {
+  const { rows, totalCount, along } = await listPage(
+    db,
+    {
+      ...paymentListSource(filter),
+      searchSource: paymentSearchSource(filter),
+      counter: paymentCounters(filter),
+      isSearch: Boolean(filter.search || filter.userId) || isWorkItemListed(filter.workItems),
+      page: filter.page,
+      limit: filter.limit,
+    },
+    alongRows,
+  );
+  return { rows, total: totalCount, along };
 }
 
 /** A payment with its version (db/rowVersion.ts), as an action checks it. */

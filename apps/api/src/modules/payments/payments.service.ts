@@ -101,18 +101,26 @@ export function createPaymentsService({ db, files }: PaymentsServiceDeps) {
   }
 
   async function readPaymentPage(query: PaymentListQuery, filter: PaymentListSourceFilter, actor: Actor) {
-    const { rows, total } = await listPayments(db, { ...filter, limit: query.limit, page: query.page });
+    const {
+      rows,
+      total,
+      along: [refunded, items],
+    } = await listPayments(db, { ...filter, limit: query.limit, page: query.page }, (page) =>
+      Promise.all([
+        // What was refunded of each (docs/design.md §9.6): "Refunded A$x" / "Partly refunded" on the row.
+        refundedCentsOfPayments(db, page),
+        // A manual payment's place in its queue (docs/design.md §15).
+        filter.isStripe
+          ? null
+          : workItemSummariesOf(
+              db,
+              'manualPaymentsAwaitingAcceptance',
+              page.map((row) => row.id),
+            ),
+      ]),
+    );
+    // Logged once the page is read: only a page that is shown reads its receipts.
     await logReceiptReads(rows, actor);
-    // What was refunded of each (docs/design.md §9.6): "Refunded A$x" / "Partly refunded" on the row.
-    const refunded = await refundedCentsOfPayments(db, rows);
-    // A manual payment's place in its queue (docs/design.md §15).
-    const items = filter.isStripe
-      ? null
-      : await workItemSummariesOf(
-          db,
-          'manualPaymentsAwaitingAcceptance',
-          rows.map((row) => row.id),
-        );
     return {
       data: rows.map((row) => ({
         ...toPaymentDto(row, files),

@@ -5,7 +5,7 @@ import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { emailTermMatch, lowerEmailTermMatch } from '../../db/likePattern';
-import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
+import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
 import { columnsWithVersion, touchRow } from '../../db/rowVersion';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
@@ -69,18 +69,23 @@ function querySearchSource(options: QueryListFilter) {
  * One page of live queries (or of those without a reply) in the order of customer_queries_list_idx (latest first walks it
  * forward, oldest first backward) and how many match in all.
  */
-export async function listQueries(
+export async function listQueries<TAlong = undefined>(
   db: DbOrTx,
   options: QueryListFilter & { page: number; limit: number },
-): Promise<{ rows: (CustomerQueryRow & { version: string })[]; totalCount: number }> {
-  return listPage(db, {
-    ...queryListSource(options),
-    searchSource: querySearchSource(options),
-    counter: options.isUnanswered ? COUNTERS.customerQueriesUnanswered : COUNTERS.customerQueries,
-    isSearch: Boolean(options.email || options.id) || hasCreatedDayRange(options) || isWorkItemListed(options.workItems),
-    page: options.page,
-    limit: options.limit,
-  });
+  alongRows?: AlongRows<CustomerQueryRow & { version: string }, TAlong>,
+): Promise<{ rows: (CustomerQueryRow & { version: string })[]; totalCount: number; along: TAlong }> {
+  return listPage(
+    db,
+    {
+      ...queryListSource(options),
+      searchSource: querySearchSource(options),
+      counter: options.isUnanswered ? COUNTERS.customerQueriesUnanswered : COUNTERS.customerQueries,
+      isSearch: Boolean(options.email || options.id) || hasCreatedDayRange(options) || isWorkItemListed(options.workItems),
+      page: options.page,
+      limit: options.limit,
+    },
+    alongRows,
+  );
 }
 
 export interface ReplyRow {

@@ -89,9 +89,14 @@ export const QUERY_CSV: readonly CsvColumn<QueryWithReplies>[] = [
 
 export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
   async function listQueries(query: QueryListQuery, adminId?: string): Promise<QueryListResponse> {
-    const { rows, totalCount } = await repo.listQueries(db, { ...queryListFilterOf(query, adminId, true), page: query.page, limit: query.limit });
-    const ids = rows.map((row) => row.id);
-    const [items, replies] = await Promise.all([workItemSummariesOf(db, 'unansweredQueries', ids), repo.findRepliesOf(db, ids)]);
+    const {
+      rows,
+      totalCount,
+      along: [items, replies],
+    } = await repo.listQueries(db, { ...queryListFilterOf(query, adminId, true), page: query.page, limit: query.limit }, (page) => {
+      const ids = page.map((row) => row.id);
+      return Promise.all([workItemSummariesOf(db, 'unansweredQueries', ids), repo.findRepliesOf(db, ids)]);
+    });
     const repliesByQuery = new Map<string, QueryReply[]>();
     for (const reply of replies) {
       const list = repliesByQuery.get(reply.queryId) ?? [];

@@ -100,11 +100,16 @@ export interface UtesServiceDeps {
 
 export function createUtesService({ db, files, notices }: UtesServiceDeps) {
   async function listUtes(query: UteListQuery, adminId?: string): Promise<UteListResponse> {
-    const { rows, totalCount } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, ...uteListFilterOf(query, adminId, true) });
-    const items = await workItemSummariesOf(
-      db,
-      'pendingUtes',
-      rows.map((row) => row.id),
+    const {
+      rows,
+      totalCount,
+      along: items,
+    } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, ...uteListFilterOf(query, adminId, true) }, (page) =>
+      workItemSummariesOf(
+        db,
+        'pendingUtes',
+        page.map((row) => row.id),
+      ),
     );
     return { data: rows.map((row) => ({ ...toUteDto(row, files), workItem: items.get(row.id) ?? null })), totalCount };
   }
