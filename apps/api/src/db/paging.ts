@@ -63,8 +63,8 @@ export interface ListPageOptions<TTable extends PgTable, TJoins extends ListJoin
 }
 
 /**
- * Reads a list's page needs of its rows and not of its total (their work items, what was refunded
- * of them): begun as soon as the rows are read, so a searched page's run beside its count.
+ * Reads a page needs of its rows but not of its total (their work items, what was refunded of
+ * them). They start as soon as the rows are read, so on a searched page they run beside its count.
  */
 export type AlongRows<TRow, TAlong> = (rows: TRow[]) => Promise<TAlong>;
 
@@ -225,10 +225,10 @@ interface Window {
 }
 
 /**
- * A searched list's page and exact total.
+ * A searched list's page (`pageOf` its rows: the rows and what alongRows reads of them) and exact total.
  * - On a pool (statements at once) with a search table: the total is a count on the search table
- *   (its trigram index), and at the same time the page's keys are found and its rows read by key, so
- *   the answer waits for the slower of the two. A page within the first RECENT_MATCH_WINDOW rows
+ *   (its trigram index), and at the same time the page's keys are found, its rows read by key and
+ *   `pageOf` run, so the answer waits for the slower of the two. A page within the first RECENT_MATCH_WINDOW rows
  *   looks for its keys on a bounded walk of the list's index first (recentKeys): a common term ends
  *   there in about a millisecond instead of a top-N sort of all its matches; a rare one goes on to
  *   the search table's keys (searchTableKeys).
@@ -313,8 +313,10 @@ async function recentKeys(
  * - Not searched, with its counters: the total is their sum (one indexed read, exact however many
  *   rows), and a page in the back half is read from the other end of the index (planPage), so the
  *   last page costs what the first does.
- * - Searched: see searchedPage (the total and the page's keys from one read of the search index).
+ * - Searched: see searchedPage (the exact total from the search index; the page's keys from a
+ *   bounded walk of the list index or from the search index).
  * - Not searched, no counter: a COUNT(*) over `where`, then the page as with counters.
+ * `alongRows` reads what the page needs of its rows (their work items, ...); its answer is `along`.
  */
 export async function listPage<TTable extends PgTable, TJoins extends ListJoins = Record<never, ListJoin>, TAlong = undefined>(
   db: DbOrTx,
