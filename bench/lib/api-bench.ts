@@ -271,8 +271,7 @@ const SCANS = ['enable_indexscan', 'enable_seqscan', 'enable_indexonlyscan'];
  * physical limit of that plan. A searched list's recent walk (db/paging.ts recentKeys) reads no
  * search index: a LIMIT bounds its walk of the list index, so it keeps the planner's choice.
  */
-const searchIndexOnly = (statement: Statement) =>
-  SCANS.map((scan) => `set local ${scan} = ${/^\s*select match_key from \(/i.test(statement.text) ? 'on' : 'off'}`);
+const searchIndexOnly = (statement: Statement) => SCANS.map((scan) => `set local ${scan} = ${/\) "recent" where /.test(statement.text) ? 'on' : 'off'}`);
 
 /**
  * d. Searched lists: for a common term (a first name ~3% of rows carry), a rare one (the rarest

@@ -260,7 +260,7 @@ describe('listPage of a search with a search table', () => {
     sent.map((text) =>
       /^select count\(\*\)/.test(text)
         ? 'total'
-        : /^select match_key from \(/.test(text)
+        : /\) "recent" where /.test(text)
           ? 'recent walk'
           : /^with matches/.test(text)
             ? 'match set'

@@ -175,23 +175,8 @@ export function listRowOf<TTable extends PgTable, TJoins extends ListJoins>(read
   return row as ListRow<TTable, TJoins>;
 }
 
-/** A list's order columns selected as `sort_0, sort_1...`, and the ORDER BY of those names, so a read of a subquery keeps the order. */
-function sortAliases(order: ListOrder): { fields: SQL; order: (walk: Walk) => SQL } {
-  return {
-    fields: sql.join(
-      order.columns.map((column, at) => sql`${column} as ${sql.raw(`sort_${at}`)}`),
-      sql`, `,
-    ),
-    order: (walk) =>
-      sql.join(
-        order.columns.map((_, at) => indexOrder(sql.raw(`sort_${at}`), order.index, walk)),
-        sql`, `,
-      ),
-  };
-}
-
-function keyOf(table: PgTable): AnyColumn {
-  const key = getTableColumns(table).id as AnyColumn | undefined;
+function keyOf(table: PgTable): PgColumn {
+  const key = getTableColumns(table).id as PgColumn | undefined;
   if (!key) throw new Error(`${getTableName(table)}: a searched list needs an id column`);
   return key;
 }
@@ -205,11 +190,15 @@ function keyOf(table: PgTable): AnyColumn {
 function matchSet(source: ListSource<PgTable, ListJoins>): { key: AnyColumn; cte: SQL; order: (walk: Walk) => SQL } {
   const { table, where, order } = source;
   const key = keyOf(table);
-  const sorts = sortAliases(order);
+  const sortFields = order.columns.map((column, at) => sql`${column} as ${sql.raw(`sort_${at}`)}`);
   return {
     key,
-    cte: sql`with matches as materialized (select ${key} as match_key, ${sorts.fields} from ${table} where ${where ?? sql`true`})`,
-    order: sorts.order,
+    cte: sql`with matches as materialized (select ${key} as match_key, ${sql.join(sortFields, sql`, `)} from ${table} where ${where ?? sql`true`})`,
+    order: (walk) =>
+      sql.join(
+        order.columns.map((_, at) => indexOrder(sql.raw(`sort_${at}`), order.index, walk)),
+        sql`, `,
+      ),
   };
 }
 
@@ -282,11 +271,41 @@ async function searchTableKeys(db: DbOrTx, source: SearchSource, walk: Walk, win
 }
 
 /**
- * The window's keys among the first RECENT_MATCH_WINDOW rows of `where` in the list's order (a
- * bounded walk of its index; `match` is read beside each row, never a filter of the walk), or
- * undefined when those rows do not fill the window (a rare term, or the end of the matches): the
- * search table answers it then. The walk stops as soon as the window is full: a 3% term's first
- * page reads about 330 rows.
+ * The window of the rows that `match` among the first RECENT_MATCH_WINDOW rows of `where` in the
+ * list's order, with `fields`: a bounded walk of the list's index (`match` is read beside each row,
+ * never a filter of the walk). The outer ORDER BY is the walk's own, so the planner adds no sort
+ * and the outer LIMIT stops the walk as soon as the window is full: a 3% term's first ten matches
+ * cost about 330 rows.
+ */
+async function recentMatches<TFields extends Record<string, PgColumn>>(
+  db: DbOrTx,
+  source: { table: PgTable; where: SQL | undefined; match: SQL; order: ListOrder; fields: TFields },
+  walk: Walk,
+  window: Window,
+): Promise<SelectResultFields<TFields>[]> {
+  const { table, where, match, order, fields } = source;
+  const sortFields = Object.fromEntries(order.columns.map((column, at) => [`sort_${at}`, sql`${column}`.as(`sort_${at}`)]));
+  const recent = db
+    .select({ ...fields, ...sortFields, isMatch: sql<boolean>`${match}`.as('is_match') })
+    .from(table)
+    .where(where)
+    .orderBy(...orderTerms(order, walk))
+    .limit(RECENT_MATCH_WINDOW)
+    .as('recent') as unknown as PgTable;
+  const recentColumns = recent as unknown as Record<string, PgColumn>;
+  const found = await db
+    .select(Object.fromEntries(Object.keys(fields).map((name) => [name, recentColumns[name]])))
+    .from(recent)
+    .where(sql`${recentColumns.isMatch}`)
+    .orderBy(...order.columns.map((_, at) => indexOrder(sql.raw(`"recent"."sort_${at}"`), order.index, walk)))
+    .limit(window.limit)
+    .offset(window.offset);
+  return found as SelectResultFields<TFields>[];
+}
+
+/**
+ * The window's keys from recentMatches, or undefined when those rows do not fill the window (a rare
+ * term, or the end of the matches): the search table answers it then.
  */
 async function recentKeys(
   db: DbOrTx,
@@ -294,18 +313,8 @@ async function recentKeys(
   walk: Walk,
   window: Window,
 ): Promise<unknown[] | undefined> {
-  const { table, where, match, order } = source;
-  const sorts = sortAliases(order);
-  // The outer ORDER BY is the walk's own order, so the planner adds no sort and the outer LIMIT stops the walk.
-  const found = await queryRows<{ match_key: unknown }>(
-    db,
-    sql`select match_key from (
-          select ${keyOf(table)} as match_key, ${sorts.fields}, ${match} as is_match from ${table} where ${where ?? sql`true`}
-          order by ${sql.join(orderTerms(order, walk), sql`, `)}
-          limit ${RECENT_MATCH_WINDOW}) as recent
-        where is_match order by ${sorts.order(walk)} limit ${window.limit} offset ${window.offset}`,
-  );
-  return found.length === window.limit ? found.map((row) => row.match_key) : undefined;
+  const found = await recentMatches(db, { ...source, fields: { matchKey: keyOf(source.table) } }, walk, window);
+  return found.length === window.limit ? found.map((row) => row.matchKey) : undefined;
 }
 
 /**
@@ -359,22 +368,8 @@ export async function newestMatches<TFields extends Record<string, PgColumn>>(
 ): Promise<SelectResultFields<TFields>[]> {
   const { table, where, match, order, fields, limit } = options;
   const walk = order.walk ?? 'forward';
-  const sortFields = Object.fromEntries(order.columns.map((column, at) => [`sort_${at}`, sql`${column}`.as(`sort_${at}`)]));
-  const recent = db
-    .select({ ...fields, ...sortFields, isMatch: sql<boolean>`${match}`.as('is_match') })
-    .from(table)
-    .where(where)
-    .orderBy(...orderTerms(order, walk))
-    .limit(RECENT_MATCH_WINDOW)
-    .as('recent') as unknown as PgTable;
-  const recentColumns = recent as unknown as Record<string, PgColumn>;
-  const found = await db
-    .select(Object.fromEntries(Object.keys(fields).map((name) => [name, recentColumns[name]])))
-    .from(recent)
-    .where(sql`${recentColumns.isMatch}`)
-    .orderBy(...order.columns.map((_, at) => indexOrder(sql.raw(`"recent"."sort_${at}"`), order.index, walk)))
-    .limit(limit);
-  if (found.length >= limit) return found as SelectResultFields<TFields>[];
+  const found = await recentMatches(db, { table, where, match, order, fields }, walk, { offset: 0, limit });
+  if (found.length >= limit) return found;
   const matches = matchSet({ table, where: and(where, match), order });
   const matched = await db
     .select(fields)

@@ -58,7 +58,6 @@ export function jobListSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
   return { table: jobs, where: listCondition(filter), order };
 }
 
-/** One page of live jobs and how many match in all. */
 /** search_jobs's orders, column for column those of ORDERS. */
 const SEARCH_ORDERS: Record<JobSort | 'newest', ListOrder> = {
   newest: { columns: [jobsSearch.createdAt, jobsSearch.id], index: 'desc', walk: 'forward' },
@@ -81,6 +80,7 @@ function jobSearchSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
   } satisfies SearchSource;
 }
 
+/** One page of live jobs and how many match in all. */
 export async function listJobs<TAlong = undefined>(
   db: DbOrTx,
   filter: JobListFilter,

@@ -230,7 +230,7 @@ const LIST_CASES: { name: string; column: RegExp; index: RegExp; send: (term: st
 /** What a searched list's statement is for (db/paging.ts searchedPage), read from its text. */
 function purposeOf(statement: Statement): string {
   if (/^\s*select count\(\*\)/i.test(statement.text)) return 'total';
-  if (/^\s*select match_key from \(/i.test(statement.text)) return 'recent walk';
+  if (/\) "recent" where /.test(statement.text)) return 'recent walk';
   if (/^\s*with matches as/i.test(statement.text)) return 'match set';
   if (/as match_key from "search_/i.test(statement.text)) return 'keys';
   return 'rows';
