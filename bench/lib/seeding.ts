@@ -106,9 +106,15 @@ export async function seedDatabase(request: SeedRequest, log: (line: string) => 
   const indexes = (
     await main.query(
       `select i.indexname as name, i.indexdef as definition from pg_indexes i
-       where i.schemaname = 'public' and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = 'public'::regnamespace)`,
+       where i.schemaname = 'public' and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = 'public'::regnamespace)
+         -- a partition's index goes and comes back with its parent's (the search tables' halves)
+         and not exists (select 1 from pg_inherits h where h.inhrelid = format('public.%I', i.indexname)::regclass)`,
     )
-  ).rows as { name: string; definition: string }[];
+  ).rows.map((index) => ({
+    name: String(index.name),
+    // A partitioned table's index reads "ON ONLY <parent>", which would build no partition's index.
+    definition: String(index.definition).replace(' ON ONLY ', ' ON '),
+  }));
   const droppable = indexes.filter((index) => !INDEXES_THE_TRIGGERS_READ.includes(index.name));
   const foreignKeys = (
     await main.query(

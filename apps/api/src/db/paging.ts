@@ -4,6 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { readCounters, type CounterName } from './counters';
 import { queryRows, runsStatementsAtOnce, type DbOrTx } from './database';
 import { rowVersion } from './rowVersion';
+import { searchTablePartitions } from './tables/search.table';
 
 /** Which way a query walks its list index. */
 export type Walk = 'forward' | 'backward';
@@ -136,6 +137,21 @@ async function countMatches(db: DbOrTx, table: PgTable, where: SQL | undefined):
   return count;
 }
 
+/** A search table's matches, counted on each of its partitions at once (SEARCH_TABLE_PARTITIONS): one statement per core. */
+async function countSearchTableMatches(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const counts = await Promise.all(
+    searchTablePartitions(table).map(async (partition) => {
+      // The partition is read under its parent's name, the one `where` qualifies its columns with.
+      const [{ count }] = await queryRows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from ${sql.identifier(partition)} as ${sql.identifier(getTableName(table))} where ${where ?? sql`true`}`,
+      );
+      return count;
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
 /** A read of a list's row: the table's row, each join's object, and the `extra` values asked for. */
 export interface ListRead {
   row: Record<string, unknown>;
@@ -215,8 +231,8 @@ interface Window {
 
 /**
  * A searched list's page (`pageOf` its rows: the rows and what alongRows reads of them) and exact total.
- * - On a pool (statements at once) with a search table: the total is a count on the search table
- *   (its trigram index), and at the same time the page's keys are found, its rows read by key and
+ * - On a pool (statements at once) with a search table: the total is a count on each of the search
+ *   table's partitions (its trigram index), and at the same time the page's keys are found, its rows read by key and
  *   `pageOf` run, so the answer waits for the slower of the two. A page within the first RECENT_MATCH_WINDOW rows
  *   looks for its keys on a bounded walk of the list's index first (recentKeys): a common term ends
  *   there in about a millisecond instead of a top-N sort of all its matches; a rare one goes on to
@@ -240,7 +256,7 @@ async function searchedPage<TPage>(
       (window.offset + window.limit <= RECENT_MATCH_WINDOW
         ? await recentKeys(db, { table: options.table, where: source.listFilters, match: source.listMatch, order: options.order }, walk, window)
         : undefined) ?? (await searchTableKeys(db, source, walk, window));
-    const [totalCount, page] = await Promise.all([countMatches(db, source.table, source.where), pageKeys().then(readRows).then(pageOf)]);
+    const [totalCount, page] = await Promise.all([countSearchTableMatches(db, source.table, source.where), pageKeys().then(readRows).then(pageOf)]);
     return { page, totalCount };
   }
   const { keys, total } = await matchSetKeys(db, source ?? options, walk, window);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { createCustomerQueries, createJobs, createPayments, createUsers, createUtes } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { queryRows } from './database';
 import { customerQueries, jobs, payments, users, utes } from './schema';
+import { jobsSearch, paymentsSearch, queriesSearch, SEARCH_TABLE_PARTITIONS, searchTablePartitions, usersSearch, utesSearch } from './tables/search.table';
 
 /**
  * Each search table (migration 0017) as the projection of its list's live rows that it must equal,
@@ -55,6 +56,21 @@ async function differences() {
 const inSync = (rows: number) => ({ extra: 0, missing: 0, rows });
 
 describe('search tables (migration 0017)', () => {
+  it('are each split into the partitions the count reads (migration 0033), every one holding rows', async () => {
+    for (const table of [utesSearch, jobsSearch, usersSearch, paymentsSearch, queriesSearch]) {
+      const partitions = searchTablePartitions(table);
+      expect(partitions).toHaveLength(SEARCH_TABLE_PARTITIONS);
+      const found = await queryRows<{ partition: string; rows: number }>(
+        t.database.db,
+        sql`select c.relname as partition, count(s.tableoid)::int as rows
+            from pg_inherits h join pg_class c on c.oid = h.inhrelid left join ${table} s on s.tableoid = c.oid
+            where h.inhparent = ${getTableName(table)}::regclass group by c.relname order by 1`,
+      );
+      expect(found.map((row) => row.partition)).toEqual(partitions);
+      for (const { partition, rows } of found) expect(rows, partition).toBeGreaterThan(0);
+    }
+  });
+
   it('hold exactly the projection of the seeded live rows, none of them empty', async () => {
     for (const [table, found] of Object.entries(await differences())) {
       expect(found, table).toEqual(inSync(found.rows));
