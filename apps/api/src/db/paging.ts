@@ -137,14 +137,18 @@ async function countMatches(db: DbOrTx, table: PgTable, where: SQL | undefined):
   return count;
 }
 
+/** `table`, or one of its partitions read under the table's name (the one a `where` qualifies its columns with). */
+function fromTable(table: PgTable, partition?: string): SQL {
+  return partition ? sql`${sql.identifier(partition)} as ${sql.identifier(getTableName(table))}` : sql`${table}`;
+}
+
 /** A search table's matches, counted on each of its partitions at once (SEARCH_TABLE_PARTITIONS): one statement per core. */
 async function countSearchTableMatches(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
   const counts = await Promise.all(
     searchTablePartitions(table).map(async (partition) => {
-      // The partition is read under its parent's name, the one `where` qualifies its columns with.
       const [{ count }] = await queryRows<{ count: number }>(
         db,
-        sql`select count(*)::int as count from ${sql.identifier(partition)} as ${sql.identifier(getTableName(table))} where ${where ?? sql`true`}`,
+        sql`select count(*)::int as count from ${fromTable(table, partition)} where ${where ?? sql`true`}`,
       );
       return count;
     }),
@@ -203,13 +207,13 @@ function keyOf(table: PgTable): PgColumn {
  * planner cannot turn a read of it into a walk of the list index with the search as a filter (it
  * costs LIMIT as if that walk could stop early, while the rows it needs may be anywhere in the index).
  */
-function matchSet(source: ListSource<PgTable, ListJoins>): { key: AnyColumn; cte: SQL; order: (walk: Walk) => SQL } {
+function matchSet(source: ListSource<PgTable, ListJoins>, partition?: string): { key: AnyColumn; cte: SQL; order: (walk: Walk) => SQL } {
   const { table, where, order } = source;
   const key = keyOf(table);
   const sortFields = order.columns.map((column, at) => sql`${column} as ${sql.raw(`sort_${at}`)}`);
   return {
     key,
-    cte: sql`with matches as materialized (select ${key} as match_key, ${sql.join(sortFields, sql`, `)} from ${table} where ${where ?? sql`true`})`,
+    cte: sql`with matches as materialized (select ${key} as match_key, ${sql.join(sortFields, sql`, `)} from ${fromTable(table, partition)} where ${where ?? sql`true`})`,
     order: (walk) =>
       sql.join(
         order.columns.map((_, at) => indexOrder(sql.raw(`sort_${at}`), order.index, walk)),
@@ -231,14 +235,19 @@ interface Window {
 
 /**
  * A searched list's page (`pageOf` its rows: the rows and what alongRows reads of them) and exact total.
- * - On a pool (statements at once) with a search table: the total is a count on each of the search
- *   table's partitions (its trigram index), and at the same time the page's keys are found, its rows read by key and
- *   `pageOf` run, so the answer waits for the slower of the two. A page within the first RECENT_MATCH_WINDOW rows
- *   looks for its keys on a bounded walk of the list's index first (recentKeys): a common term ends
- *   there in about a millisecond instead of a top-N sort of all its matches; a rare one goes on to
- *   the search table's keys (searchTableKeys).
- * - Otherwise (PGlite's one connection, or no search table) one statement reads the materialised
- *   match set once for both (a top-N sort of the matches), then the rows by key.
+ * On a pool (statements at once) with a search table, each statement on one core:
+ * - A page within the first RECENT_MATCH_WINDOW rows looks for its keys on a bounded walk of the
+ *   list's index first (recentKeys, about a millisecond). When it finds them (a common term), the
+ *   total is a count on each partition of the search table (its trigram index), sent with the read
+ *   of the page's rows and `pageOf`: the answer waits for the slower half of the count.
+ * - When the walk does not fill the page (a rare term, or the end of the matches), each partition
+ *   gives its total and its first offset + limit keys from one read of its matches (one trigram
+ *   scan each, where a count and a read of the keys would be two); the page is the window of the
+ *   union, read by key in the list's order.
+ * - A page past the window: the count on each partition beside the search table's keys for the window
+ *   (searchTableKeys), then its rows.
+ * Otherwise (PGlite's one connection, or no search table) one statement reads the materialised
+ * match set once for both (a top-N sort of the matches), then the rows by key.
  * Measured in `npm run bench` (searched lists); the plans are pinned by modules/search/searchPlans.test.ts.
  */
 async function searchedPage<TPage>(
@@ -248,24 +257,48 @@ async function searchedPage<TPage>(
   pageOf: (reads: ListRead[]) => Promise<TPage>,
 ): Promise<{ page: TPage; totalCount: number }> {
   const window: Window = { offset: (options.page - 1) * options.limit, limit: options.limit };
-  const readRows = (keys: unknown[]) =>
-    keys.length === 0 ? Promise.resolve([]) : readListRows(db, options, { walk, offset: 0, limit: keys.length, bound: inArray(keyOf(options.table), keys) });
+  const readRows = (keys: unknown[], of: Window = { offset: 0, limit: keys.length }) =>
+    keys.length === 0 ? Promise.resolve([]) : readListRows(db, options, { walk, ...of, bound: inArray(keyOf(options.table), keys) });
   const source = options.searchSource;
   if (source && runsStatementsAtOnce(db)) {
-    const pageKeys = async () =>
-      (window.offset + window.limit <= RECENT_MATCH_WINDOW
-        ? await recentKeys(db, { table: options.table, where: source.listFilters, match: source.listMatch, order: options.order }, walk, window)
-        : undefined) ?? (await searchTableKeys(db, source, walk, window));
-    const [totalCount, page] = await Promise.all([countSearchTableMatches(db, source.table, source.where), pageKeys().then(readRows).then(pageOf)]);
-    return { page, totalCount };
+    const countAll = () => countSearchTableMatches(db, source.table, source.where);
+    if (window.offset + window.limit > RECENT_MATCH_WINDOW) {
+      const [totalCount, page] = await Promise.all([
+        countAll(),
+        searchTableKeys(db, source, walk, window)
+          .then((keys) => readRows(keys))
+          .then(pageOf),
+      ]);
+      return { page, totalCount };
+    }
+    const recent = await recentKeys(db, { table: options.table, where: source.listFilters, match: source.listMatch, order: options.order }, walk, window);
+    if (recent) {
+      const [totalCount, page] = await Promise.all([countAll(), readRows(recent).then(pageOf)]);
+      return { page, totalCount };
+    }
+    const halves = await Promise.all(
+      searchTablePartitions(source.table).map((partition) => matchSetKeys(db, source, walk, { offset: 0, limit: window.offset + window.limit }, partition)),
+    );
+    // Each partition's first offset + limit matches hold the whole table's: the window is theirs.
+    const reads = await readRows(
+      halves.flatMap((half) => half.keys),
+      window,
+    );
+    return { page: await pageOf(reads), totalCount: halves.reduce((sum, half) => sum + half.total, 0) };
   }
   const { keys, total } = await matchSetKeys(db, source ?? options, walk, window);
   return { page: await pageOf(await readRows(keys)), totalCount: total };
 }
 
-/** The total and the window's keys from one read of the materialised match set. */
-async function matchSetKeys(db: DbOrTx, source: ListSource<PgTable, ListJoins>, walk: Walk, window: Window): Promise<{ keys: unknown[]; total: number }> {
-  const matches = matchSet(source);
+/** The total and the window's keys from one read of the materialised match set (of one partition of a search table, if given). */
+async function matchSetKeys(
+  db: DbOrTx,
+  source: ListSource<PgTable, ListJoins>,
+  walk: Walk,
+  window: Window,
+  partition?: string,
+): Promise<{ keys: unknown[]; total: number }> {
+  const matches = matchSet(source, partition);
   const [found] = await queryRows<{ total: number; keys: unknown[] | null }>(
     db,
     sql`${matches.cte} select (select count(*) from matches)::int as total,
