@@ -45,11 +45,16 @@ export async function restoreDatabase(options: { databaseUrl?: string; dataDir: 
   if (options.databaseUrl) {
     const file = path.join(options.fromDir, 'database.dump');
     // --clean drops object by object, and cannot drop the constraints that partitions inherit (the job
-    // queue's tables): the dump's own schemas are dropped whole first, public is left to --clean.
+    // queue's tables, the search tables' halves): the dump's own schemas are dropped whole first, and
+    // public's partitioned tables with their partitions; the rest of public is left to --clean.
     const client = new pg.Client({ connectionString: options.databaseUrl });
     await client.connect();
     try {
       for (const schema of await schemasOfDump(file)) await client.query(`drop schema if exists ${client.escapeIdentifier(schema)} cascade`);
+      const partitioned = await client.query<{ name: string }>(
+        `select relname as name from pg_class where relkind = 'p' and relnamespace = 'public'::regnamespace`,
+      );
+      for (const { name } of partitioned.rows) await client.query(`drop table if exists public.${client.escapeIdentifier(name)} cascade`);
     } finally {
       await client.end();
     }

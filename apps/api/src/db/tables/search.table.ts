@@ -22,8 +22,7 @@ import { boolean, index, numeric, pgTable, text, timestamp, uuid, type PgTable }
 export const SEARCH_TABLE_PARTITIONS = 2;
 
 /** The partitions of a search table, by name. */
-export const searchTablePartitions = (table: PgTable): string[] =>
-  Array.from({ length: SEARCH_TABLE_PARTITIONS }, (_, at) => `${getTableName(table)}_p${at}`);
+export const searchTablePartitions = (table: PgTable): string[] => Array.from({ length: SEARCH_TABLE_PARTITIONS }, (_, at) => `${getTableName(table)}_p${at}`);
 
 export const utesSearch = pgTable(
   'search_utes',
