@@ -15,9 +15,10 @@ import { boolean, index, numeric, pgTable, text, timestamp, uuid, type PgTable }
  * Each search table is split by a hash of its id into this many partitions, `<table>_p0`, `<table>_p1`
  * (migration 0033; drizzle-kit cannot declare partitions, so the schema below is the parent's). A
  * searched page on a pool counts its matches on each partition at once (db/paging.ts), one statement
- * per core: the count is what a common term's page waits for. Measured on the bench's 500,000 jobs, a
- * 10% term: 23 ms p50 whole, 12–14 ms in two; four halves no further on two cores and cost 14% of the
- * counts per second at 10 connections (two: 6%).
+ * per core: the count is what a common term's page waits for (a rare term's page reads each
+ * partition's matches once for its total and first keys). Measured on the bench's 500,000 jobs, a 10%
+ * term: 23 ms p50 whole, 12–14 ms in two; four partitions were no faster on two cores and cost 14% of
+ * the counts per second at 10 connections (two: 6%).
  */
 export const SEARCH_TABLE_PARTITIONS = 2;
 
