@@ -261,21 +261,19 @@ async function searchedPage<TPage>(
     keys.length === 0 ? Promise.resolve([]) : readListRows(db, options, { walk, ...of, bound: inArray(keyOf(options.table), keys) });
   const source = options.searchSource;
   if (source && runsStatementsAtOnce(db)) {
-    const countAll = () => countSearchTableMatches(db, source.table, source.where);
-    if (window.offset + window.limit > RECENT_MATCH_WINDOW) {
+    // The count on each partition, sent first, and beside it the page's keys, then its rows and pageOf.
+    const countedBeside = async (pageKeys: () => Promise<unknown[]>) => {
       const [totalCount, page] = await Promise.all([
-        countAll(),
-        searchTableKeys(db, source, walk, window)
+        countSearchTableMatches(db, source.table, source.where),
+        pageKeys()
           .then((keys) => readRows(keys))
           .then(pageOf),
       ]);
       return { page, totalCount };
-    }
+    };
+    if (window.offset + window.limit > RECENT_MATCH_WINDOW) return countedBeside(() => searchTableKeys(db, source, walk, window));
     const recent = await recentKeys(db, { table: options.table, where: source.listFilters, match: source.listMatch, order: options.order }, walk, window);
-    if (recent) {
-      const [totalCount, page] = await Promise.all([countAll(), readRows(recent).then(pageOf)]);
-      return { page, totalCount };
-    }
+    if (recent) return countedBeside(async () => recent);
     const halves = await Promise.all(
       searchTablePartitions(source.table).map((partition) => matchSetKeys(db, source, walk, { offset: 0, limit: window.offset + window.limit }, partition)),
     );
