@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { queryRows, type Db } from '../../db/database';
+import { containsPattern, indexedPattern } from '../../db/likePattern';
 import * as schema from '../../db/schema';
 import { SEARCH_TABLE_PARTITIONS } from '../../db/tables/search.table';
 import { createTestApp, type TestApp } from '../../test/testApp';
@@ -297,9 +298,33 @@ describe('a whole e-mail address', () => {
       const conditions = [...nodesOf(await planOf(statement, NO_SEQUENTIAL_SCAN))].flatMap((node) => node['Index Cond'] ?? []);
       // One index condition per partition the statement reads (a count reads one, the keys all).
       expect(conditions.length, statement.text).toBeGreaterThan(0);
+      // The local part, or the starts of its words when it has several (db/likePattern.ts indexedPattern).
+      const localPart = address.split('@')[0].toLowerCase();
       for (const condition of conditions) {
-        expect(condition.toLowerCase(), statement.text).toContain(address.split('@')[0].toLowerCase());
+        expect(condition.toLowerCase(), statement.text).toContain(indexedPattern(localPart) ?? containsPattern(localPart));
         expect(condition, statement.text).not.toContain('@');
+      }
+    }
+  });
+});
+
+describe('a term of several words', () => {
+  it.each([
+    { name: 'utes', table: 'utes', column: 'full_name', send: (search: string) => listUtes(db, { page: 1, pageSize: 10, search }) },
+    { name: 'jobs', table: 'jobs', column: 'title', send: (search: string) => listJobs(db, { page: 1, limit: 10, search }) },
+  ])("$name: asks the search index for its words' starts, not the whole term (its words' edges are in every row)", async ({ table, column, send }) => {
+    const term = (await rareValue(table, column)).toLowerCase();
+    const asked = indexedPattern(term);
+    expect(asked, term).toBeDefined();
+    const statements = await searchStatementsOf(() => send(term));
+    const searchTableReads = statements.filter((statement) => ['total', 'keys', 'match set'].includes(purposeOf(statement)));
+    expect(searchTableReads.length).toBeGreaterThan(0);
+    for (const statement of searchTableReads) {
+      const conditions = [...nodesOf(await planOf(statement, NO_SEQUENTIAL_SCAN))].flatMap((node) => node['Index Cond'] ?? []);
+      expect(conditions.length, statement.text).toBeGreaterThan(0);
+      for (const condition of conditions) {
+        expect(condition, statement.text).toContain(asked);
+        expect(condition, statement.text).not.toContain(term);
       }
     }
   });
