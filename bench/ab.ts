@@ -1,0 +1,164 @@
+/**
+ * `npm run bench:ab`: two versions of the api on the same data, their requests interleaved.
+ *
+ * On a shared machine two runs of `npm run bench` minutes apart can differ by more than a change does
+ * (bench/README.md, "Where the targets stand"). This runs this checkout's api and another checkout's
+ * (--base, with its own node_modules) in one process on one PostgreSQL database, and sends each path
+ * to them in turn, --per-round sequential requests to one, then to the other, for --rounds rounds:
+ * whatever the machine does meanwhile reaches both alike. It prints p50 and p95 per version and path
+ * and writes results/<name>.{md,json}.
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { API_BASE } from '@ute/contract';
+import * as headApi from '@ute/api/bench';
+import { BENCH_ADMIN } from './lib/engine';
+import { median, p95, round } from './lib/stats';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const HELP = `npm run bench:ab -- --base DIR --database-url URL [flags] PATH...
+
+  PATH                  a GET under ${API_BASE}, e.g. "/get-all-job-list?limit=10&search=appliance"
+  --base DIR            the other checkout (git worktree add DIR <commit>; cd DIR; npm ci)
+  --database-url URL    a migrated, seeded PostgreSQL database both run on, e.g. a copy of the
+                        benchmark's template: createdb -T ute_bench_tpl_<...> ute_ab
+  --rounds N            rounds per path (default 8)
+  --per-round N         sequential requests to one version per round (default 15)
+  --pool N              database pool size of each api (default 10)
+  --name NAME           results file name (default ab)
+`;
+
+const { values: flags, positionals: paths } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: {
+    help: { type: 'boolean' },
+    base: { type: 'string' },
+    'database-url': { type: 'string' },
+    rounds: { type: 'string' },
+    'per-round': { type: 'string' },
+    pool: { type: 'string' },
+    name: { type: 'string' },
+  },
+});
+if (flags.help || !flags.base || !flags['database-url'] || paths.length === 0) {
+  process.stdout.write(HELP);
+  process.exit(flags.help ? 0 : 2);
+}
+
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`--${name} must be a whole number > 0`);
+  return parsed;
+}
+
+const databaseUrl = flags['database-url'];
+const rounds = count(flags.rounds, 8, 'rounds');
+const perRound = count(flags['per-round'], 15, 'per-round');
+const poolSize = count(flags.pool, 10, 'pool');
+const baseDir = path.resolve(flags.base);
+
+type Api = typeof headApi;
+
+interface Version {
+  label: string;
+  apiUrl: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** One version's api on the database, listening on a free loopback port, signed in as the bench's admin. */
+async function startVersion(label: string, api: Api): Promise<Version> {
+  const database = api.openPostgres(databaseUrl, poolSize);
+  const config = api.loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
+  const app = await api.buildApp({ config, database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${API_BASE}`;
+  const signIn = await fetch(`${apiUrl}/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+  if (!signIn.ok) throw new Error(`${label}: sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const { token } = (await signIn.json()) as { token: string };
+  return {
+    label,
+    apiUrl,
+    token,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** One request's milliseconds, its body read; a failed request stops the comparison. */
+async function timedGet(version: Version, pathAndQuery: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${version.apiUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${version.token}` } });
+  const body = await response.text();
+  const elapsed = performance.now() - started;
+  if (!response.ok) throw new Error(`${version.label} GET ${pathAndQuery}: ${response.status} ${body.slice(0, 300)}`);
+  return elapsed;
+}
+
+/** A checkout's commit, and whether it has changes not committed. */
+function commitOf(dir: string): string {
+  const commit = spawnSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown commit';
+  const changed = spawnSync('git', ['-C', dir, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim();
+  return changed ? `${commit} with changes` : commit;
+}
+
+const baseApi = (await import(pathToFileURL(path.join(baseDir, 'apps/api/src/bench.ts')).href)) as Api;
+// The admin is written once: writing it again signs out the sessions it had (its token version).
+{
+  const database = headApi.openPostgres(databaseUrl, 1);
+  await headApi.upsertAdmin(database.db, BENCH_ADMIN.email, await headApi.hashPassword(BENCH_ADMIN.password));
+  await database.close();
+}
+const versions = [await startVersion(`base ${commitOf(baseDir)}`, baseApi), await startVersion(`head ${commitOf(repoRoot)}`, headApi)];
+
+const results: { path: string; versions: { label: string; p50: number; p95: number; n: number }[] }[] = [];
+try {
+  for (const pathAndQuery of paths) {
+    const times = versions.map(() => [] as number[]);
+    for (const version of versions) for (let warm = 0; warm < 5; warm += 1) await timedGet(version, pathAndQuery);
+    for (let roundAt = 0; roundAt < rounds; roundAt += 1)
+      // Which version goes first alternates, so neither always follows the other's requests.
+      for (const at of roundAt % 2 === 0 ? [0, 1] : [1, 0])
+        for (let request = 0; request < perRound; request += 1) times[at].push(await timedGet(versions[at], pathAndQuery));
+    const row = {
+      path: pathAndQuery,
+      versions: versions.map((version, at) => ({ label: version.label, p50: round(median(times[at]), 3), p95: round(p95(times[at]), 3), n: times[at].length })),
+    };
+    results.push(row);
+    process.stdout.write(`${pathAndQuery}: ${row.versions.map((v) => `${v.label} p50 ${v.p50} ms, p95 ${v.p95} ms`).join(' | ')}\n`);
+  }
+} finally {
+  for (const version of versions) await version.close();
+}
+
+const name = flags.name ?? 'ab';
+const lines = [
+  `# A/B: ${versions.map((version) => version.label).join(' vs ')}`,
+  '',
+  `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, load ${os
+    .loadavg()
+    .map((load) => round(load, 3))
+    .join(' / ')}. Both on \`${databaseUrl.replace(/\/\/[^@]*@/, '//')}\`, ${rounds} rounds of ${perRound} sequential requests each, interleaved.`,
+  '',
+  '| path | base p50 | base p95 | head p50 | head p95 |',
+  '|---|---|---|---|---|',
+  ...results.map((row) => `| \`${row.path}\` | ${row.versions[0].p50} | ${row.versions[0].p95} | ${row.versions[1].p50} | ${row.versions[1].p95} |`),
+  '',
+  'All times in ms.',
+  '',
+];
+const outBase = path.join(repoRoot, 'bench/results', name);
+writeFileSync(`${outBase}.md`, lines.join('\n'));
+writeFileSync(`${outBase}.json`, `${JSON.stringify({ base: baseDir, databaseUrl, rounds, perRound, results }, null, 2)}\n`);
+process.stdout.write(`results in bench/results/${name}.{md,json}\n`);
+process.exit(0);
