@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { API_BASE } from '@ute/contract';
 import * as headApi from '@ute/api/bench';
+import { positiveFlag } from './lib/args';
 import { BENCH_ADMIN } from './lib/engine';
 import { median, p95, round } from './lib/stats';
 
@@ -52,17 +53,10 @@ if (flags.help || !flags.base || !flags['database-url'] || paths.length === 0) {
   process.exit(flags.help ? 0 : 2);
 }
 
-function count(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`--${name} must be a whole number > 0`);
-  return parsed;
-}
-
 const databaseUrl = flags['database-url'];
-const rounds = count(flags.rounds, 8, 'rounds');
-const perRound = count(flags['per-round'], 15, 'per-round');
-const poolSize = count(flags.pool, 10, 'pool');
+const rounds = Math.floor(positiveFlag(flags.rounds, 8, 'rounds'));
+const perRound = Math.floor(positiveFlag(flags['per-round'], 15, 'per-round'));
+const poolSize = Math.floor(positiveFlag(flags.pool, 10, 'pool'));
 const baseDir = path.resolve(flags.base);
 
 type Api = typeof headApi;

@@ -19,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { API_BASE } from '@ute/contract';
-import { parseOptions, type EngineName } from './lib/args';
+import { parseOptions, positiveFlag, type EngineName } from './lib/args';
 import { BENCH_ADMIN } from './lib/engine';
 import { httpLoad, type LoadResult } from './lib/load';
 import { dropBenchDatabase, preparePglite, preparePostgres, removeDataDir, type PreparedData } from './lib/prepare';
@@ -78,21 +78,14 @@ if (flags.help) {
   process.exit(0);
 }
 
-function positive(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`--${name} must be a number > 0`);
-  return parsed;
-}
-
 const engineName = (flags.engine ?? 'pglite') as EngineName;
 if (engineName !== 'pglite' && engineName !== 'postgres') throw new Error('--engine must be pglite or postgres');
-const scale = Math.floor(positive(flags.scale, 40, 'scale'));
-const seconds = positive(flags.seconds, 10, 'seconds');
-const rounds = Math.floor(positive(flags.rounds, 3, 'rounds'));
-const warmup = positive(flags.warmup, 3, 'warmup');
-const connections = Math.floor(positive(flags.connections, 10, 'connections'));
-const intervalUs = Math.floor(positive(flags.interval, 1000, 'interval'));
+const scale = Math.floor(positiveFlag(flags.scale, 40, 'scale'));
+const seconds = positiveFlag(flags.seconds, 10, 'seconds');
+const rounds = Math.floor(positiveFlag(flags.rounds, 3, 'rounds'));
+const warmup = positiveFlag(flags.warmup, 3, 'warmup');
+const connections = Math.floor(positiveFlag(flags.connections, 10, 'connections'));
+const intervalUs = Math.floor(positiveFlag(flags.interval, 1000, 'interval'));
 const logLevel = flags['log-level'] ?? 'info';
 const listPath = flags.list ?? '/get-all-ute-list?page=1&pageSize=10';
 const PHASE_KEYS = ['health', 'list', 'quiet'] as const;

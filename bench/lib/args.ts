@@ -80,6 +80,14 @@ function list<T extends string>(value: string | undefined, allowed: readonly T[]
   return items as T[];
 }
 
+/** A flag's number greater than 0 (bench:profile, bench:ab), or `fallback` when it is not given. */
+export function positiveFlag(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`--${name} must be a number > 0`);
+  return parsed;
+}
+
 function num(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
