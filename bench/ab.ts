@@ -18,7 +18,9 @@ import { parseArgs } from 'node:util';
 import { API_BASE } from '@ute/contract';
 import * as headApi from '@ute/api/bench';
 import { positiveFlag } from './lib/args';
-import { BENCH_ADMIN } from './lib/engine';
+import { getJson } from './lib/calls';
+import { BENCH_ADMIN, signInAsBenchAdmin } from './lib/engine';
+import { sequential } from './lib/load';
 import { median, p95, round } from './lib/stats';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,41 +64,28 @@ const baseDir = path.resolve(flags.base);
 type Api = typeof headApi;
 
 interface Version {
-  label: string;
+  name: string;
   apiUrl: string;
   token: string;
   close(): Promise<void>;
 }
 
 /** One version's api on the database, listening on a free loopback port, signed in as the bench's admin. */
-async function startVersion(label: string, api: Api): Promise<Version> {
+async function startVersion(name: string, api: Api): Promise<Version> {
   const database = api.openPostgres(databaseUrl, poolSize);
   const config = api.loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
   const app = await api.buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${API_BASE}`;
-  const signIn = await fetch(`${apiUrl}/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
-  if (!signIn.ok) throw new Error(`${label}: sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const { token } = (await signIn.json()) as { token: string };
   return {
-    label,
+    name,
     apiUrl,
-    token,
+    token: await signInAsBenchAdmin(apiUrl, name),
     async close() {
       await app.close();
       await database.close();
     },
   };
-}
-
-/** One request's milliseconds, its body read; a failed request stops the comparison. */
-async function timedGet(version: Version, pathAndQuery: string): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(`${version.apiUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${version.token}` } });
-  const body = await response.text();
-  const elapsed = performance.now() - started;
-  if (!response.ok) throw new Error(`${version.label} GET ${pathAndQuery}: ${response.status} ${body.slice(0, 300)}`);
-  return elapsed;
 }
 
 /** A checkout's commit, and whether it has changes not committed. */
@@ -119,14 +108,15 @@ const results: { path: string; versions: { label: string; p50: number; p95: numb
 try {
   for (const pathAndQuery of paths) {
     const times = versions.map(() => [] as number[]);
-    for (const version of versions) for (let warm = 0; warm < 5; warm += 1) await timedGet(version, pathAndQuery);
+    // Each request's answer is read whole; a failed one stops the comparison.
+    const requests = (version: Version, count: number) => sequential(count, () => getJson(version, pathAndQuery).then(() => undefined));
+    for (const version of versions) await requests(version, 5);
     for (let roundAt = 0; roundAt < rounds; roundAt += 1)
       // Which version goes first alternates, so neither always follows the other's requests.
-      for (const at of roundAt % 2 === 0 ? [0, 1] : [1, 0])
-        for (let request = 0; request < perRound; request += 1) times[at].push(await timedGet(versions[at], pathAndQuery));
+      for (const at of roundAt % 2 === 0 ? [0, 1] : [1, 0]) times[at].push(...(await requests(versions[at], perRound)));
     const row = {
       path: pathAndQuery,
-      versions: versions.map((version, at) => ({ label: version.label, p50: round(median(times[at]), 3), p95: round(p95(times[at]), 3), n: times[at].length })),
+      versions: versions.map((version, at) => ({ label: version.name, p50: round(median(times[at]), 3), p95: round(p95(times[at]), 3), n: times[at].length })),
     };
     results.push(row);
     process.stdout.write(`${pathAndQuery}: ${row.versions.map((v) => `${v.label} p50 ${v.p50} ms, p95 ${v.p95} ms`).join(' | ')}\n`);
@@ -137,7 +127,7 @@ try {
 
 const name = flags.name ?? 'ab';
 const lines = [
-  `# A/B: ${versions.map((version) => version.label).join(' vs ')}`,
+  `# A/B: ${versions.map((version) => version.name).join(' vs ')}`,
   '',
   `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, load ${os
     .loadavg()

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { API_BASE } from '@ute/contract';
 import { parseOptions, positiveFlag, type EngineName } from './lib/args';
-import { BENCH_ADMIN } from './lib/engine';
+import { BENCH_ADMIN, signInAsBenchAdmin } from './lib/engine';
 import { httpLoad, type LoadResult } from './lib/load';
 import { dropBenchDatabase, preparePglite, preparePostgres, removeDataDir, type PreparedData } from './lib/prepare';
 import { round } from './lib/stats';
@@ -346,16 +346,6 @@ function tail(file: string, lines = 20): string {
   } catch {
     return '(no log)';
   }
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}${API_BASE}/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -795,7 +785,7 @@ async function startRun(data: ApiData, run: ApiRun, workDir: string, jwtSecret: 
 /** Signs in if needed, checks one answer, and warms the request up. */
 async function openSlot(api: RunningApi, run: ApiRun, key: TargetKey): Promise<Slot> {
   const target = TARGETS[key];
-  const token = target.signIn ? await signIn(api.baseUrl) : '';
+  const token = target.signIn ? await signInAsBenchAdmin(`${api.baseUrl}${API_BASE}`, 'the api') : '';
   const url = `${api.baseUrl}${target.url}`;
   const check = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = await check.text();

@@ -80,20 +80,16 @@ function list<T extends string>(value: string | undefined, allowed: readonly T[]
   return items as T[];
 }
 
-/** A flag's number greater than 0 (bench:profile, bench:ab), or `fallback` when it is not given. */
-export function positiveFlag(value: string | undefined, fallback: number, name: string): number {
+/** A flag's number, at least 0 (or greater than 0 when `positive`), or `fallback` when it is not given. */
+function num(value: string | undefined, fallback: number, name: string, positive = false): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`--${name} must be a number > 0`);
+  if (!Number.isFinite(parsed) || parsed < 0 || (positive && parsed === 0)) throw new Error(`--${name} must be a number ${positive ? '> 0' : '>= 0'}`);
   return parsed;
 }
 
-function num(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`--${name} must be a number >= 0`);
-  return parsed;
-}
+/** num greater than 0 (bench:profile, bench:ab). */
+export const positiveFlag = (value: string | undefined, fallback: number, name: string) => num(value, fallback, name, true);
 
 export function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({

@@ -18,7 +18,8 @@ export interface ThroughputResult {
   p99Ratio: Summary;
 }
 
-export async function getJson<T = Record<string, unknown>>(engine: BenchEngine, pathAndQuery: string): Promise<T> {
+/** A GET's JSON answer on an api signed in as the bench admin; a failed request throws, naming the api. */
+export async function getJson<T = Record<string, unknown>>(engine: Pick<BenchEngine, 'apiUrl' | 'token'> & { name: string }, pathAndQuery: string): Promise<T> {
   const response = await fetch(`${engine.apiUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${engine.token}` } });
   const body = await response.text();
   if (!response.ok) throw new Error(`GET ${pathAndQuery} on ${engine.name}: ${response.status} ${body.slice(0, 300)}`);

@@ -168,6 +168,17 @@ async function openRecordingPglite(folder: string): Promise<OpenedDatabase> {
   };
 }
 
+/** The bench admin's token from an api's sign-in (`apiUrl` ends in API_BASE; `on` names the api in the error). */
+export async function signInAsBenchAdmin(apiUrl: string, on: string): Promise<string> {
+  const response = await fetch(`${apiUrl}/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!response.ok) throw new Error(`sign-in failed on ${on}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
 /** Opens the seeded database, builds the app on it (logger off), listens on a free loopback port and signs in. */
 export async function startEngine(options: { name: EngineName; target: string; dataDir: string; poolSize: number }): Promise<BenchEngine> {
   const opened = options.name === 'postgres' ? openRecordingPostgres(options.target, options.poolSize) : await openRecordingPglite(path.join(options.target));
@@ -178,13 +189,7 @@ export async function startEngine(options: { name: EngineName; target: string; d
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const apiUrl = `http://127.0.0.1:${port}${API_BASE}`;
-  const signIn = await fetch(`${apiUrl}/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed on ${options.name}: ${signIn.status} ${await signIn.text()}`);
-  const { token } = (await signIn.json()) as { token: string };
+  const token = await signInAsBenchAdmin(apiUrl, options.name);
 
   return {
     name: options.name,
