@@ -4,6 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { readCounters, type CounterName } from './counters';
 import { queryRows, runsStatementsAtOnce, type DbOrTx } from './database';
 import { rowVersion } from './rowVersion';
+import { searchWordsTotal, type WordCount } from './searchWords';
 import { searchTablePartitions } from './tables/search.table';
 
 /** Which way a query walks its list index. */
@@ -75,6 +76,8 @@ export interface SearchSource extends Omit<ListSource<PgTable, ListJoins>, 'join
   listFilters: SQL | undefined;
   /** The list's search condition on its own table. */
   listMatch: SQL;
+  /** When the search's `where` is its term in a scope of search_words: the total may come from there. */
+  words?: WordCount;
 }
 
 /**
@@ -142,8 +145,13 @@ function fromTable(table: PgTable, partition?: string): SQL {
   return partition ? sql`${sql.identifier(partition)} as ${sql.identifier(getTableName(table))}` : sql`${table}`;
 }
 
-/** A search table's matches, counted on each of its partitions at once (SEARCH_TABLE_PARTITIONS): one statement per core. */
-async function countSearchTableMatches(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+/**
+ * A search table's matches: from search_words when it can tell (searchWordsTotal), else counted on
+ * each of the table's partitions at once (SEARCH_TABLE_PARTITIONS), one statement per core.
+ */
+async function countSearchTableMatches(db: DbOrTx, { table, where, words }: SearchSource): Promise<number> {
+  const counted = words && (await searchWordsTotal(db, words));
+  if (counted !== undefined) return counted;
   const counts = await Promise.all(
     searchTablePartitions(table).map(async (partition) => {
       const [{ count }] = await queryRows<{ count: number }>(
@@ -238,8 +246,9 @@ interface Window {
  * On a pool (statements at once) with a search table, each statement on one core:
  * - A page within the first RECENT_MATCH_WINDOW rows looks for its keys on a bounded walk of the
  *   list's index first (recentKeys, about a millisecond). When it finds them (a common term), the
- *   total is a count on each partition of the search table (its trigram index), sent with the read
- *   of the page's rows and `pageOf`: the answer waits for the slower half of the count.
+ *   total (countSearchTableMatches: search_words' number for a one-word term held by one word, else a
+ *   count on each partition of the search table) is sent with the read of the page's rows and
+ *   `pageOf`: the answer waits for the slower half of the count.
  * - When the walk does not fill the page (a rare term, or the end of the matches), each partition
  *   gives its total and its first offset + limit keys from one read of its matches (one trigram
  *   scan each, where a count and a read of the keys would be two); the page is the window of the
@@ -264,7 +273,7 @@ async function searchedPage<TPage>(
     // The count on each partition, sent first, and beside it the page's keys, then its rows and pageOf.
     const countedBeside = async (pageKeys: () => Promise<unknown[]>) => {
       const [totalCount, page] = await Promise.all([
-        countSearchTableMatches(db, source.table, source.where),
+        countSearchTableMatches(db, source),
         pageKeys()
           .then((keys) => readRows(keys))
           .then(pageOf),

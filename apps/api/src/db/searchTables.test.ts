@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { createCustomerQueries, createJobs, createPayments, createUsers, createUtes } from '../test/factories';
+import { SEARCH_WORDS_COUNTED } from '../test/searchWordScopes';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { queryRows } from './database';
 import { customerQueries, jobs, payments, users, utes } from './schema';
@@ -55,6 +56,19 @@ async function differences() {
 
 const inSync = (rows: number) => ({ extra: 0, missing: 0, rows });
 
+/** search_words' rows that its scopes' rows do not give, and the other way round, how many words it has, and any below 0. */
+async function wordDifferences() {
+  const kept = 'select scope, word, rows from search_words where rows <> 0';
+  const [row] = await queryRows<{ extra: number; missing: number; rows: number; negative: number }>(
+    t.database.db,
+    sql.raw(`select (select count(*) from (${kept} except all ${SEARCH_WORDS_COUNTED}) d)::int as extra,
+                    (select count(*) from (${SEARCH_WORDS_COUNTED} except all ${kept}) d)::int as missing,
+                    (select count(*) from (${kept}) d)::int as rows,
+                    (select count(*) from search_words where rows < 0)::int as negative`),
+  );
+  return row;
+}
+
 describe('search tables (migration 0017)', () => {
   it('are each split into the partitions the count reads (migration 0033), every one holding rows', async () => {
     for (const table of [utesSearch, jobsSearch, usersSearch, paymentsSearch, queriesSearch]) {
@@ -71,14 +85,17 @@ describe('search tables (migration 0017)', () => {
     }
   });
 
-  it('hold exactly the projection of the seeded live rows, none of them empty', async () => {
+  it('hold exactly the projection of the seeded live rows, none of them empty, and search_words their words (migration 0034)', async () => {
     for (const [table, found] of Object.entries(await differences())) {
       expect(found, table).toEqual(inSync(found.rows));
       expect(found.rows, table).toBeGreaterThan(0);
     }
+    const words = await wordDifferences();
+    expect(words).toEqual({ ...inSync(words.rows), negative: 0 });
+    expect(words.rows).toBeGreaterThan(100);
   });
 
-  it('stay exact through multi-row inserts, changes of the searched text and of the filters, soft deletes and hard deletes', async () => {
+  it('stay exact, with search_words, through multi-row inserts, changes of the searched text and of the filters, soft deletes and hard deletes', async () => {
     const db = t.database.db;
     const newUtes = await createUtes(db, 4);
     const newJobs = await createJobs(db, 3);
@@ -101,6 +118,8 @@ describe('search tables (migration 0017)', () => {
       .set({ status: 'inProgress' })
       .where(inArray(payments.id, idsOf(newPayments)));
     await db.delete(payments).where(eq(payments.id, newPayments[2].id));
+    // A payment moved between ute and job moves between search_words' scopes.
+    await db.update(payments).set({ isJob: true }).where(eq(payments.id, newPayments[0].id));
     await db.update(customerQueries).set({ deletedAt: new Date() }).where(eq(customerQueries.id, newQueries[0].id));
     // An update that changes nothing searched leaves the tables as they were.
     await db
@@ -109,7 +128,34 @@ describe('search tables (migration 0017)', () => {
       .where(inArray(utes.id, idsOf(newUtes)));
 
     for (const [table, found] of Object.entries(await differences())) expect(found, table).toEqual(inSync(found.rows));
+    const words = await wordDifferences();
+    expect(words, 'search_words').toEqual({ ...inSync(words.rows), negative: 0 });
     const [renamed] = await queryRows<{ term: string }>(db, sql`select term from search_users where id = ${newUsers[0].id}`);
     expect(renamed.term).toBe('renamed.person@example.com');
+  });
+
+  it('keep search_words exact when many statements change the same words at once', async () => {
+    const db = t.database.db;
+    const names = ['Ava', 'Noah', 'Mia', 'Leo'];
+    const racers = await createUsers(db, 12);
+    const jobRacers = await createJobs(db, 12);
+    // Each statement renames one row to words the others share, in its own order, on the pool's connections at once.
+    await Promise.all([
+      ...racers.map((user, at) =>
+        db
+          .update(users)
+          .set({ email: `${names[at % 4]}.${names[(at + 1) % 4]}.race${at}@Example.com` })
+          .where(eq(users.id, user.id)),
+      ),
+      ...jobRacers.map((job, at) =>
+        db
+          .update(jobs)
+          .set({ title: `${names[(at + 2) % 4]} and ${names[at % 4]} move`, status: at % 2 ? 'Approved' : 'Pending' })
+          .where(eq(jobs.id, job.id)),
+      ),
+      createUsers(db, [{ email: 'leo.ava.race@example.com' }, { email: 'mia.noah.race@example.com' }]),
+    ]);
+    const words = await wordDifferences();
+    expect(words, 'search_words').toEqual({ ...inSync(words.rows), negative: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { getTableName } from 'drizzle-orm';
-import { boolean, index, numeric, pgTable, text, timestamp, uuid, type PgTable } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, type PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * The searched lists' search tables (migration 0017, docs/design.md §8.4): per live row of a list, its
@@ -86,4 +86,24 @@ export const queriesSearch = pgTable(
     term: text('term').notNull(),
   },
   (t) => [index('search_queries_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
+);
+
+/**
+ * How many rows of a search table hold each word of their `term` (migration 0034, docs/design.md §8.4):
+ * per `scope` (the table, and its tabs: "jobs", "jobs pending", "payments manual job", see
+ * search_scopes_* in the migration), per word (a run of letters, `search_words_of`), the number of
+ * the scope's rows whose term holds it. The search tables' triggers keep it in the same statement,
+ * one upsert per statement of the words whose number changed (ordered, so two statements lock them
+ * in the same order; a change that keeps the term and the tab touches none). A one-word term held by
+ * one word of the scope counts its rows from here (db/searchWords.ts) instead of rechecking every
+ * match in the search table. Words are never deleted: a word whose rows left keeps `rows` 0.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    scope: text('scope').notNull(),
+    word: text('word').notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.word] }), index('search_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );

@@ -6,6 +6,7 @@ import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
+import { SEARCH_WORD_SCOPES, wordCountOf } from '../../db/searchWords';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { jobs } from '../../db/tables/jobs.table';
@@ -70,13 +71,14 @@ function jobSearchSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
   if (!filter.search || filter.id || filter.userId || isWorkItemListed(filter.workItems)) return undefined;
   const conditions = [lowerTermMatch(jobsSearch.term, filter.search)];
   if (filter.isPending) conditions.push(eq(jobsSearch.isPending, true));
-  conditions.push(...createdDayConditions(jobsSearch.createdAt, filter));
+  const days = createdDayConditions(jobsSearch.createdAt, filter);
   return {
     table: jobsSearch,
-    where: and(...conditions),
+    where: and(...conditions, ...days),
     order: SEARCH_ORDERS[filter.sort ?? 'newest'],
     listFilters: listCondition({ ...filter, search: undefined }),
     listMatch: termMatch(jobs.title, filter.search),
+    words: wordCountOf(days.length ? undefined : SEARCH_WORD_SCOPES.jobs(filter.isPending), filter.search),
   } satisfies SearchSource;
 }
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/database';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
+import { SEARCH_WORD_SCOPES, wordCountOf } from '../../db/searchWords';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { payments } from '../../db/tables/payments.table';
@@ -67,6 +68,7 @@ function paymentSearchSource(filter: PaymentListSourceFilter) {
     order,
     listFilters: paymentListSource({ ...filter, search: undefined }).where,
     listMatch: termMatch(payments.paymentBy, filter.search),
+    words: wordCountOf(filter.isAwaitingAcceptance ? undefined : SEARCH_WORD_SCOPES.payments(filter.isStripe, filter.isJob), filter.search),
   } satisfies SearchSource;
 }
 

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/database';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { emailTermMatch, lowerEmailTermMatch } from '../../db/likePattern';
 import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
+import { SEARCH_WORD_SCOPES, wordCountOf } from '../../db/searchWords';
 import { columnsWithVersion, touchRow } from '../../db/rowVersion';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
@@ -56,12 +57,14 @@ export function queryListSource(options: QueryListFilter) {
 function querySearchSource(options: QueryListFilter) {
   if (!options.email || options.isUnanswered || options.id || isWorkItemListed(options.workItems)) return undefined;
   const order: ListOrder = { columns: [queriesSearch.createdAt, queriesSearch.id], index: 'desc', walk: options.sort === 'latest' ? 'forward' : 'backward' };
+  const days = createdDayConditions(queriesSearch.createdAt, options);
   return {
     table: queriesSearch,
-    where: and(lowerEmailTermMatch(queriesSearch.term, options.email), ...createdDayConditions(queriesSearch.createdAt, options)),
+    where: and(lowerEmailTermMatch(queriesSearch.term, options.email), ...days),
     order,
     listFilters: listFilter({ ...options, email: undefined }),
     listMatch: emailTermMatch(customerQueries.email, options.email),
+    words: wordCountOf(days.length ? undefined : SEARCH_WORD_SCOPES.queries(), options.email),
   } satisfies SearchSource;
 }
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { queryRows, type Db } from '../../db/database';
 import { containsPattern, indexedPattern } from '../../db/likePattern';
 import * as schema from '../../db/schema';
+import { SEARCH_WORD_SCOPES } from '../../db/searchWords';
 import { SEARCH_TABLE_PARTITIONS } from '../../db/tables/search.table';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { listJobs } from '../jobs/jobs.repository';
@@ -186,7 +187,17 @@ describe('the plan check', () => {
 /** A text most seeded rows of each table share: several percent of the grown table. */
 const COMMON_TERMS = { utes: "'s T", jobs: 'in', users: '@example', payments: 'son', queries: '@example' };
 
-const LIST_CASES: { name: string; column: RegExp; index: RegExp; send: (term: string) => Promise<unknown>; rare: () => Promise<string>; common: string }[] = [
+const LIST_CASES: {
+  name: string;
+  column: RegExp;
+  index: RegExp;
+  send: (term: string) => Promise<unknown>;
+  rare: () => Promise<string>;
+  common: string;
+  /** The search table of the search `send` makes, and its search_words scope. */
+  searchTable: string;
+  scope: string;
+}[] = [
   {
     name: 'utes by name',
     column: /full_name|term/,
@@ -194,6 +205,8 @@ const LIST_CASES: { name: string; column: RegExp; index: RegExp; send: (term: st
     send: (search) => listUtes(db, { page: 1, pageSize: 10, search }),
     rare: () => rareValue('utes', 'full_name'),
     common: COMMON_TERMS.utes,
+    searchTable: 'search_utes',
+    scope: SEARCH_WORD_SCOPES.utes(false),
   },
   {
     name: 'jobs by title',
@@ -202,6 +215,8 @@ const LIST_CASES: { name: string; column: RegExp; index: RegExp; send: (term: st
     send: (search) => listJobs(db, { page: 1, limit: 10, search }),
     rare: () => rareValue('jobs', 'title'),
     common: COMMON_TERMS.jobs,
+    searchTable: 'search_jobs',
+    scope: SEARCH_WORD_SCOPES.jobs(false),
   },
   {
     name: 'users by email',
@@ -210,6 +225,8 @@ const LIST_CASES: { name: string; column: RegExp; index: RegExp; send: (term: st
     send: (search) => listUsers(db, { page: 1, limit: 10, search }),
     rare: async () => (await rareValue('users', 'email')).split('@')[0],
     common: COMMON_TERMS.users,
+    searchTable: 'search_users',
+    scope: SEARCH_WORD_SCOPES.users(),
   },
   {
     name: 'payments by payer',
@@ -218,6 +235,8 @@ const LIST_CASES: { name: string; column: RegExp; index: RegExp; send: (term: st
     send: (search) => listPayments(db, { page: 1, limit: 10, isStripe: true, sort: 'newest', search }),
     rare: () => rareValue('payments', 'payment_by'),
     common: COMMON_TERMS.payments,
+    searchTable: 'search_payments',
+    scope: SEARCH_WORD_SCOPES.payments(true, undefined),
   },
   {
     name: 'queries by email',
@@ -226,11 +245,14 @@ const LIST_CASES: { name: string; column: RegExp; index: RegExp; send: (term: st
     send: (email) => listQueries(db, { page: 1, limit: 10, sort: 'latest', email }),
     rare: () => rareValue('customer_queries', 'email'),
     common: COMMON_TERMS.queries,
+    searchTable: 'search_queries',
+    scope: SEARCH_WORD_SCOPES.queries(),
   },
 ];
 
 /** What a searched list's statement is for (db/paging.ts searchedPage), read from its text. */
 function purposeOf(statement: Statement): string {
+  if (/\bfrom search_words\b/.test(statement.text)) return 'word total';
   if (/^\s*select count\(\*\)/i.test(statement.text)) return 'total';
   if (/\) "recent" where /.test(statement.text)) return 'recent walk';
   if (/^\s*with matches as/i.test(statement.text)) return 'match set';
@@ -281,6 +303,36 @@ describe('searched lists', () => {
           ).not.toContain('Sort');
         } else expect(readsIndex(plan, purposes[at] === 'rows' ? /_pkey$/ : index), described).toBe(true);
       }
+    },
+  );
+});
+
+/**
+ * The word of a scope that most of its table's newest 1,000 rows hold and no other word of the scope
+ * holds: a common one-word term whose first page the recent walk finds, and which search_words counts.
+ */
+async function commonWordOf(scope: string, table: string): Promise<string> {
+  const [row] = await queryRows<{ word: string }>(
+    t.database.db,
+    sql`select w.word from (select term from ${sql.identifier(table)} order by created_at desc limit 1000) newest, search_words_of(newest.term) w(word)
+        where length(w.word) >= 3
+          and not exists (select from search_words o where o.scope = ${scope} and o.word <> w.word and o.rows > 0 and o.word like '%' || w.word || '%')
+        group by w.word order by count(*) desc, w.word limit 1`,
+  );
+  return row.word;
+}
+
+describe('a searched list, a common one-word term that one word of its scope holds', () => {
+  it.each(LIST_CASES)(
+    '$name: the total is one indexed read of search_words beside the page, which the recent walk found',
+    async ({ send, scope, searchTable }) => {
+      const statements = await searchStatementsOf(async () => send(await commonWordOf(scope, searchTable)));
+      const purposes = statements.map(purposeOf);
+      // PGlite's one connection reads the total and the keys from the match set in one statement.
+      expect(purposes).toEqual(pool ? ['recent walk', 'word total', 'rows'] : ['match set', 'rows']);
+      if (!pool) return;
+      const plan = await planOf(statements[1], NO_SEQUENTIAL_SCAN);
+      expect(readsIndex(plan, /^search_words_/), JSON.stringify(plan)).toBe(true);
     },
   );
 });

@@ -6,6 +6,7 @@ import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { emailTermMatch, lowerEmailTermMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
+import { SEARCH_WORD_SCOPES, wordCountOf } from '../../db/searchWords';
 import { usersSearch } from '../../db/tables/search.table';
 import { users } from '../../db/tables/users.table';
 
@@ -36,12 +37,14 @@ export function userListSource(filter: UserListFilter) {
 /** A search by email finds its matches in search_users. */
 function userSearchSource({ search, id, ...range }: UserListFilter) {
   if (!search || id) return undefined;
+  const days = createdDayConditions(usersSearch.createdAt, range);
   return {
     table: usersSearch,
-    where: and(lowerEmailTermMatch(usersSearch.term, search), ...createdDayConditions(usersSearch.createdAt, range)),
+    where: and(lowerEmailTermMatch(usersSearch.term, search), ...days),
     order: { columns: [usersSearch.createdAt, usersSearch.id], index: 'desc' },
     listFilters: listFilter(range),
     listMatch: emailTermMatch(users.email, search),
+    words: wordCountOf(days.length ? undefined : SEARCH_WORD_SCOPES.users(), search),
   } satisfies SearchSource;
 }
 

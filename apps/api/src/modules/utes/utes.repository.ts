@@ -7,6 +7,7 @@ import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { utesSearch } from '../../db/tables/search.table';
 import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
+import { SEARCH_WORD_SCOPES, wordCountOf } from '../../db/searchWords';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
 import { oldestFirstOrder } from '../assignments/workItemLists';
 import { utes } from '../../db/tables/utes.table';
@@ -51,13 +52,14 @@ function uteSearchSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) {
   if (!filter.search || filter.id || filter.userId || isWorkItemListed(filter.workItems)) return undefined;
   const conditions = [lowerTermMatch(utesSearch.term, filter.search)];
   if (filter.isPending) conditions.push(eq(utesSearch.isPending, true));
-  conditions.push(...createdDayConditions(utesSearch.createdAt, filter));
+  const days = createdDayConditions(utesSearch.createdAt, filter);
   return {
     table: utesSearch,
-    where: and(...conditions),
+    where: and(...conditions, ...days),
     order: { columns: [utesSearch.createdAt, utesSearch.id], index: 'desc' },
     listFilters: listCondition({ ...filter, search: undefined }),
     listMatch: termMatch(utes.fullName, filter.search),
+    words: wordCountOf(days.length ? undefined : SEARCH_WORD_SCOPES.utes(filter.isPending), filter.search),
   } satisfies SearchSource;
 }
 
