@@ -26,18 +26,24 @@ CREATE FUNCTION search_scopes_payments(is_stripe boolean, is_job boolean) RETURN
 $$;--> statement-breakpoint
 CREATE TYPE search_scoped_term AS (scope text, term text);--> statement-breakpoint
 -- The rows that left (gone) and came (came) in one statement, as one upsert of the words whose
--- number changed, in order: a change that keeps the term and the scopes (a payment's status) locks
--- no word, and two statements lock the words they share in the same order.
-CREATE FUNCTION search_words_apply(gone search_scoped_term[], came search_scoped_term[]) RETURNS void LANGUAGE sql AS $$
+-- number changed, in order: a change that keeps the term and the scopes (a payment's status) writes
+-- and locks no word, and two statements lock the words they share in the same order. PL/pgSQL, whose
+-- plans are kept for the session (a SQL function's INSERT would be planned on every call: +0.27 ms
+-- on a one-row update).
+CREATE FUNCTION search_words_apply(gone search_scoped_term[], came search_scoped_term[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF gone = came THEN
+    RETURN;
+  END IF;
   INSERT INTO search_words (scope, word, rows)
-  SELECT scope, word, sum(delta)::int FROM (
+  SELECT changed.scope, changed.word, sum(changed.delta)::int FROM (
     SELECT g.scope, w.word, -1 AS delta FROM unnest(gone) AS g, search_words_of(g.term) AS w(word)
     UNION ALL
     SELECT c.scope, w.word, 1 FROM unnest(came) AS c, search_words_of(c.term) AS w(word)
   ) AS changed
-  GROUP BY scope, word HAVING sum(delta) <> 0 ORDER BY scope, word
-  ON CONFLICT (scope, word) DO UPDATE SET rows = search_words.rows + EXCLUDED.rows
-$$;--> statement-breakpoint
+  GROUP BY changed.scope, changed.word HAVING sum(changed.delta) <> 0 ORDER BY changed.scope, changed.word
+  ON CONFLICT (scope, word) DO UPDATE SET rows = search_words.rows + EXCLUDED.rows;
+END $$;--> statement-breakpoint
 INSERT INTO search_words (scope, word, rows) SELECT s.scope, w.word, count(*) FROM search_utes, unnest(search_scopes_pending('utes', is_pending)) AS s(scope), search_words_of(term) AS w(word) GROUP BY 1, 2;--> statement-breakpoint
 INSERT INTO search_words (scope, word, rows) SELECT s.scope, w.word, count(*) FROM search_jobs, unnest(search_scopes_pending('jobs', is_pending)) AS s(scope), search_words_of(term) AS w(word) GROUP BY 1, 2;--> statement-breakpoint
 INSERT INTO search_words (scope, word, rows) SELECT 'users', w.word, count(*) FROM search_users, search_words_of(term) AS w(word) GROUP BY 1, 2;--> statement-breakpoint
