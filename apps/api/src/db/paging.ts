@@ -340,23 +340,31 @@ async function recentMatches<TFields extends Record<string, PgColumn>>(
   window: Window,
 ): Promise<SelectResultFields<TFields>[]> {
   const { table, where, match, order, fields } = source;
-  const sortFields = Object.fromEntries(order.columns.map((column, at) => [`sort_${at}`, sql`${column}`.as(`sort_${at}`)]));
-  const recent = db
-    .select({ ...fields, ...sortFields, isMatch: sql<boolean>`${match}`.as('is_match') })
-    .from(table)
-    .where(where)
-    .orderBy(...orderTerms(order, walk))
-    .limit(RECENT_MATCH_WINDOW)
-    .as('recent') as unknown as PgTable;
-  const recentColumns = recent as unknown as Record<string, PgColumn>;
-  const found = await db
-    .select(Object.fromEntries(Object.keys(fields).map((name) => [name, recentColumns[name]])))
-    .from(recent)
-    .where(sql`${recentColumns.isMatch}`)
-    .orderBy(...order.columns.map((_, at) => indexOrder(sql.raw(`"recent"."sort_${at}"`), order.index, walk)))
-    .limit(window.limit)
-    .offset(window.offset);
-  return found as SelectResultFields<TFields>[];
+  // One sql template, each field read as field_<n> and decoded by its column: Drizzle's select
+  // builder took 68 µs of CPU to build this statement (a subquery and the select over it), the
+  // template 14 µs, on a page whose other statements cost about as much to build as to run.
+  const names = Object.keys(fields);
+  const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+  const fieldAlias = (at: number) => sql`${sql.identifier(`field_${at}`)}`;
+  const selected = list(names.map((name, at) => sql`${fields[name]} as ${fieldAlias(at)}`));
+  const sorts = list(order.columns.map((column, at) => sql`${column} as ${sql.identifier(`sort_${at}`)}`));
+  const walked = sql`select ${selected}, ${sorts}, ${match} as "is_match" from ${table} where ${where ?? sql`true`}
+    order by ${list(orderTerms(order, walk))} limit ${RECENT_MATCH_WINDOW}`;
+  const walkOrder = list(order.columns.map((_, at) => indexOrder(sql.raw(`"recent"."sort_${at}"`), order.index, walk)));
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${list(names.map((_, at) => fieldAlias(at)))} from (${walked}) "recent" where "is_match"
+      order by ${walkOrder} limit ${window.limit} offset ${window.offset}`,
+  );
+  return rows.map(
+    (row) =>
+      Object.fromEntries(
+        names.map((name, at) => {
+          const value = row[`field_${at}`];
+          return [name, value === null || value === undefined ? null : fields[name].mapFromDriverValue(value)];
+        }),
+      ) as SelectResultFields<TFields>,
+  );
 }
 
 /**
