@@ -209,6 +209,9 @@ function keyOf(table: PgTable): PgColumn {
   return key;
 }
 
+/** The name a read gives its `at`th order column (`sort_0`, `sort_1`...), to order by it outside. */
+const sortAlias = (at: number) => sql.raw(`sort_${at}`);
+
 /**
  * The rows matching `where` as a materialised match set, `matches (match_key, sort_0, sort_1...)`:
  * the search index (a bitmap scan) finds them once, whatever reads them next. Materialised so the
@@ -218,13 +221,13 @@ function keyOf(table: PgTable): PgColumn {
 function matchSet(source: ListSource<PgTable, ListJoins>, partition?: string): { key: AnyColumn; cte: SQL; order: (walk: Walk) => SQL } {
   const { table, where, order } = source;
   const key = keyOf(table);
-  const sortFields = order.columns.map((column, at) => sql`${column} as ${sql.raw(`sort_${at}`)}`);
+  const sortFields = order.columns.map((column, at) => sql`${column} as ${sortAlias(at)}`);
   return {
     key,
     cte: sql`with matches as materialized (select ${key} as match_key, ${sql.join(sortFields, sql`, `)} from ${fromTable(table, partition)} where ${where ?? sql`true`})`,
     order: (walk) =>
       sql.join(
-        order.columns.map((_, at) => indexOrder(sql.raw(`sort_${at}`), order.index, walk)),
+        order.columns.map((_, at) => indexOrder(sortAlias(at), order.index, walk)),
         sql`, `,
       ),
   };
@@ -347,10 +350,10 @@ async function recentMatches<TFields extends Record<string, PgColumn>>(
   const list = (parts: SQL[]) => sql.join(parts, sql`, `);
   const fieldAlias = (at: number) => sql`${sql.identifier(`field_${at}`)}`;
   const selected = list(names.map((name, at) => sql`${fields[name]} as ${fieldAlias(at)}`));
-  const sorts = list(order.columns.map((column, at) => sql`${column} as ${sql.identifier(`sort_${at}`)}`));
+  const sorts = list(order.columns.map((column, at) => sql`${column} as ${sortAlias(at)}`));
   const walked = sql`select ${selected}, ${sorts}, ${match} as "is_match" from ${table} where ${where ?? sql`true`}
     order by ${list(orderTerms(order, walk))} limit ${RECENT_MATCH_WINDOW}`;
-  const walkOrder = list(order.columns.map((_, at) => indexOrder(sql.raw(`"recent"."sort_${at}"`), order.index, walk)));
+  const walkOrder = list(order.columns.map((_, at) => indexOrder(sql`"recent".${sortAlias(at)}`, order.index, walk)));
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select ${list(names.map((_, at) => fieldAlias(at)))} from (${walked}) "recent" where "is_match"

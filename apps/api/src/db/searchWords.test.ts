@@ -4,6 +4,7 @@ import { createJobs, createUsers } from '../test/factories';
 import { SEARCH_WORD_SCOPE_ROWS } from '../test/searchWordScopes';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { queryRows } from './database';
+import { containsPattern } from './likePattern';
 import { searchWordsTotal, wordCountOf } from './searchWords';
 
 let t: TestApp;
@@ -33,7 +34,7 @@ describe('searchWordsTotal (migration 0034)', () => {
       for (const term of await termsOf(scope)) {
         const [{ matches }] = await queryRows<{ matches: number }>(
           db,
-          sql`select count(*)::int as matches from (${sql.raw(rows)}) s where term like lower(${`%${term.replace(/[\\%_]/g, '\\$&')}%`})`,
+          sql`select count(*)::int as matches from (${sql.raw(rows)}) s where term like lower(${containsPattern(term)})`,
         );
         const total = await searchWordsTotal(db, { scope, term });
         if (total !== undefined) expect(total, `${scope}: ${term}`).toBe(matches);

@@ -41,12 +41,14 @@ export function wordCountOf(scope: string | undefined, term: string): WordCount 
  * count rechecks every match (a 10% term among 500,000 jobs: 11 ms on each half).
  */
 export async function searchWordsTotal(db: DbOrTx, { scope, term }: WordCount): Promise<number | undefined> {
+  // The letters-only check once, on the lower-cased term; the words are read only when it holds.
   const [found] = await queryRows<{ total: number | null }>(
     db,
-    sql`select (case when not lower(${term}) ~ '^[[:alpha:]]+$' then null when count(*) = 0 then 0 when count(*) = 1 then sum(rows) end)::int as total
-        from (select rows from search_words
-              where scope = ${scope} and word like '%' || lower(${term}) || '%' and rows > 0 and lower(${term}) ~ '^[[:alpha:]]+$'
-              limit 2) as holding`,
+    sql`select case when asked.term ~ '^[[:alpha:]]+$' then (
+          select (case count(*) when 0 then 0 when 1 then sum(rows) end)::int
+          from (select rows from search_words where scope = ${scope} and word like '%' || asked.term || '%' and rows > 0 limit 2) as holding
+        ) end as total
+        from (select lower(${term}) as term) as asked`,
   );
   return found.total ?? undefined;
 }
