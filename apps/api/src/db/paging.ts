@@ -1,4 +1,4 @@
-import { and, getTableColumns, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, inArray, SQL, sql, Table, type AnyColumn, type DriverValueDecoder } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { readCounters, type CounterName } from './counters';
@@ -170,9 +170,35 @@ export interface ListRead {
   [field: string]: unknown;
 }
 
+/** A table in FROM or JOIN: an alias (drizzle's `alias`) is its table under the alias's name. */
+function tableReference(table: PgTable): SQL {
+  const name = getTableName(table);
+  const original = (table as unknown as Record<symbol, string>)[(Table as unknown as { Symbol: { OriginalName: symbol } }).Symbol.OriginalName];
+  return original === name ? sql`${table}` : sql`${sql.identifier(original)} ${sql.identifier(name)}`;
+}
+
+/** What an sql template reads: each field as `field_<n>`, decoded back by its column (or its SQL's decoder), null as null. */
+function templateFields(fields: readonly (AnyColumn | SQL)[]): { list: SQL; decode(row: Record<string, unknown>, at: number): unknown } {
+  // An SQL's decoder (mapWith) is typed internal; Drizzle's select builder reads it the same way.
+  const decoders = fields.map((field) => (field instanceof SQL ? (field as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder : field));
+  return {
+    list: sql.join(
+      fields.map((field, at) => sql`${field} as ${sql.raw(`field_${at}`)}`),
+      sql`, `,
+    ),
+    decode(row, at) {
+      const value = row[`field_${at}`];
+      return value === null || value === undefined ? null : decoders[at].mapFromDriverValue(value);
+    },
+  };
+}
+
 /**
  * Rows of a list walking its index `walk` (a page, or an export's batch), each with `extra` values
- * beside it (`count(*) over ()`, the keys an export resumes from), `where` narrowed by `bound`.
+ * beside it (the keys an export resumes from), `where` narrowed by `bound`. One sql template, as
+ * Drizzle's select builder would send it (a join's object is null when all its fields are): the
+ * builder took 98 µs of CPU to build a page's read with its joins, on a page whose statements cost
+ * PostgreSQL well under a millisecond.
  */
 export async function readListRows(
   db: DbOrTx,
@@ -180,19 +206,31 @@ export async function readListRows(
   read: { walk: Walk; offset: number; limit: number; bound?: SQL; extra?: Record<string, SQL> },
 ): Promise<ListRead[]> {
   const { table, where, order, joins = {} } = source;
-  const fields: Record<string, unknown> = { row: table, version: rowVersion(table), ...read.extra };
-  for (const [name, join] of Object.entries(joins)) fields[name] = join.fields;
-  let query = db
-    .select(fields as { row: PgTable })
-    .from(table)
-    .$dynamic();
-  for (const join of Object.values(joins)) query = query.leftJoin(join.table, join.on);
-  const rows = await query
-    .where(and(where, read.bound))
-    .orderBy(...orderTerms(order, read.walk))
-    .limit(read.limit)
-    .offset(read.offset);
-  return rows as ListRead[];
+  const objects: [string, Record<string, AnyColumn>][] = [['row', getTableColumns(table)]];
+  for (const [name, join] of Object.entries(joins)) objects.push([name, join.fields]);
+  const values = Object.entries({ version: rowVersion(table), ...read.extra });
+  const fields = templateFields([...objects.flatMap(([, columns]) => Object.values(columns)), ...values.map(([, value]) => value)]);
+  const joined = Object.values(joins).map((join) => sql` left join ${tableReference(join.table)} on ${join.on}`);
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${fields.list} from ${tableReference(table)}${sql.join(joined)} where ${and(where, read.bound) ?? sql`true`}
+      order by ${sql.join(orderTerms(order, read.walk), sql`, `)} limit ${read.limit} offset ${read.offset}`,
+  );
+  return rows.map((row) => {
+    const found: ListRead = { row: {} };
+    let at = 0;
+    for (const [name, columns] of objects) {
+      const object: Record<string, unknown> = {};
+      let isEmpty = true;
+      for (const key of Object.keys(columns)) {
+        object[key] = fields.decode(row, at++);
+        if (object[key] !== null) isEmpty = false;
+      }
+      found[name] = name === 'row' || !isEmpty ? object : null;
+    }
+    for (const [name] of values) found[name] = fields.decode(row, at++);
+    return found;
+  });
 }
 
 /** The list's row of a read: the table's row with each join's object under its name. */
@@ -347,27 +385,18 @@ async function recentMatches<TFields extends Record<string, PgColumn>>(
   // builder took 68 µs of CPU to build this statement (a subquery and the select over it), the
   // template 14 µs, on a page whose other statements cost about as much to build as to run.
   const names = Object.keys(fields);
+  const read = templateFields(names.map((name) => fields[name]));
   const list = (parts: SQL[]) => sql.join(parts, sql`, `);
-  const fieldAlias = (at: number) => sql`${sql.identifier(`field_${at}`)}`;
-  const selected = list(names.map((name, at) => sql`${fields[name]} as ${fieldAlias(at)}`));
   const sorts = list(order.columns.map((column, at) => sql`${column} as ${sortAlias(at)}`));
-  const walked = sql`select ${selected}, ${sorts}, ${match} as "is_match" from ${table} where ${where ?? sql`true`}
+  const walked = sql`select ${read.list}, ${sorts}, ${match} as "is_match" from ${table} where ${where ?? sql`true`}
     order by ${list(orderTerms(order, walk))} limit ${RECENT_MATCH_WINDOW}`;
   const walkOrder = list(order.columns.map((_, at) => indexOrder(sql`"recent".${sortAlias(at)}`, order.index, walk)));
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select ${list(names.map((_, at) => fieldAlias(at)))} from (${walked}) "recent" where "is_match"
+    sql`select ${list(names.map((_, at) => sql.raw(`field_${at}`)))} from (${walked}) "recent" where "is_match"
       order by ${walkOrder} limit ${window.limit} offset ${window.offset}`,
   );
-  return rows.map(
-    (row) =>
-      Object.fromEntries(
-        names.map((name, at) => {
-          const value = row[`field_${at}`];
-          return [name, value === null || value === undefined ? null : fields[name].mapFromDriverValue(value)];
-        }),
-      ) as SelectResultFields<TFields>,
-  );
+  return rows.map((row) => Object.fromEntries(names.map((name, at) => [name, read.decode(row, at)])) as SelectResultFields<TFields>);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from './database';
+import type { DbOrTx } from './database';
+import { preparedRead } from './prepared';
 
 /**
  * A search whose total search_words can give (migration 0034, db/tables/search.table.ts): its term,
@@ -31,6 +32,18 @@ export function wordCountOf(scope: string | undefined, term: string): WordCount 
   return scope !== undefined && /^\p{L}{3,}$/u.test(term) ? { scope, term } : undefined;
 }
 
+// The letters-only check once, on the lower-cased term; the words are read only when it holds.
+const readWordsTotal = preparedRead('search_words_total', (db) =>
+  db
+    .select({
+      total: sql<number | null>`case when asked.term ~ '^[[:alpha:]]+$' then (
+          select (case count(*) when 0 then 0 when 1 then sum(rows) end)::int
+          from (select rows from search_words where scope = ${sql.placeholder('scope')} and word like '%' || asked.term || '%' and rows > 0 limit 2) as holding
+        ) end`,
+    })
+    .from(sql`(select lower(${sql.placeholder('term')}) as term) as asked`),
+);
+
 /**
  * The exact number of the scope's rows whose term holds the search term, when search_words can tell:
  * a term of letters alone (as this database's regular expressions see them, the rule the triggers
@@ -40,15 +53,7 @@ export function wordCountOf(scope: string | undefined, term: string): WordCount 
  * (undefined). One indexed read of the words table, under a millisecond where the search table's
  * count rechecks every match (a 10% term among 500,000 jobs: 11 ms on each half).
  */
-export async function searchWordsTotal(db: DbOrTx, { scope, term }: WordCount): Promise<number | undefined> {
-  // The letters-only check once, on the lower-cased term; the words are read only when it holds.
-  const [found] = await queryRows<{ total: number | null }>(
-    db,
-    sql`select case when asked.term ~ '^[[:alpha:]]+$' then (
-          select (case count(*) when 0 then 0 when 1 then sum(rows) end)::int
-          from (select rows from search_words where scope = ${scope} and word like '%' || asked.term || '%' and rows > 0 limit 2) as holding
-        ) end as total
-        from (select lower(${term}) as term) as asked`,
-  );
+export async function searchWordsTotal(db: DbOrTx, count: WordCount): Promise<number | undefined> {
+  const [found] = await readWordsTotal(db, { ...count });
   return found.total ?? undefined;
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { preparedRead } from '../../db/prepared';
 import { rowVersion } from '../../db/rowVersion';
 import { adminInvites, adminRecoveryCodes, admins, adminSettings } from '../../db/tables/auth.table';
 import type { AdminRow } from '../auth/auth.repository';
@@ -146,14 +147,18 @@ export async function readSetting(db: DbOrTx, key: string): Promise<string | und
 /** No row yet: the setting has its default, and this version. */
 const UNWRITTEN_SETTING_VERSION = '0';
 
-/** A setting's value and version (its row's xmin; '0' before it was ever written): what Settings shows and its If-Match names. */
-export async function readSettingWithVersion(db: DbOrTx, key: string, options: { isLocking?: boolean } = {}) {
-  const query = db
+const settingQuery = (db: DbOrTx) =>
+  db
     .select({ value: adminSettings.value, version: rowVersion(adminSettings) })
     .from(adminSettings)
-    .where(eq(adminSettings.key, key));
-  // The row lock queues parallel writers.
-  const [row] = await (options.isLocking ? query.for('update') : query);
+    .where(eq(adminSettings.key, sql.placeholder('key')));
+
+const readSettingRow = preparedRead('read_setting', settingQuery);
+
+/** A setting's value and version (its row's xmin; '0' before it was ever written): what Settings shows and its If-Match names. */
+export async function readSettingWithVersion(db: DbOrTx, key: string, options: { isLocking?: boolean } = {}) {
+  // The row lock queues parallel writers; a plain read (every list with work items makes one) is prepared.
+  const [row] = await (options.isLocking ? settingQuery(db).for('update').execute({ key }) : readSettingRow(db, { key }));
   return { value: row?.value, version: row?.version ?? UNWRITTEN_SETTING_VERSION };
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminRole, WorkItemQueue } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
+import { preparedRead } from '../../db/prepared';
 import { admins } from '../../db/tables/auth.table';
 import { workItems } from '../../db/tables/workItems.table';
 
@@ -16,13 +17,16 @@ export async function lockWorkItem(tx: DbOrTx, queue: WorkItemQueue, recordId: s
   return row ?? null;
 }
 
-/** The items of `queue` among these records (the primary key, one probe each). */
-export function findWorkItemsOf(db: DbOrTx, queue: WorkItemQueue, recordIds: readonly string[]): Promise<WorkItemRow[]> {
-  return db
+const readWorkItemsOf = preparedRead('find_work_items_of', (db) =>
+  db
     .select()
     .from(workItems)
-    .where(and(eq(workItems.queue, queue), inArray(workItems.recordId, [...recordIds])));
-}
+    .where(and(eq(workItems.queue, sql.placeholder('queue')), sql`${workItems.recordId} = any(${sql.placeholder('recordIds')})`)),
+);
+
+/** The items of `queue` among these records (the primary key, one probe each): a list page's work items, prepared. */
+export const findWorkItemsOf = (db: DbOrTx, queue: WorkItemQueue, recordIds: readonly string[]): Promise<WorkItemRow[]> =>
+  readWorkItemsOf(db, { queue, recordIds });
 
 /** The item's new holder (null: released). */
 export async function setAssignee(
