@@ -6,7 +6,9 @@
  * (--base, with its own node_modules) in one process on one PostgreSQL database, and sends each path
  * to them in turn, --per-round sequential requests to one, then to the other, for --rounds rounds:
  * whatever the machine does meanwhile reaches both alike. It prints p50 and p95 per version and path
- * and writes results/<name>.{md,json}.
+ * and writes results/<name>.{md,json}. With --load-seconds, each round also loads each version in
+ * turn with autocannon (--connections) for that long: requests per second under load, where a
+ * change of the api's CPU per request shows (a sequential request mostly waits on the database).
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -20,7 +22,7 @@ import * as headApi from '@ute/api/bench';
 import { positiveFlag } from './lib/args';
 import { getJson } from './lib/calls';
 import { BENCH_ADMIN, signInAsBenchAdmin } from './lib/engine';
-import { sequential } from './lib/load';
+import { httpLoad, sequential } from './lib/load';
 import { median, p95, round } from './lib/stats';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +36,8 @@ const HELP = `npm run bench:ab -- --base DIR --database-url URL [flags] PATH...
   --rounds N            rounds per path (default 8)
   --per-round N         sequential requests to one version per round (default 15)
   --pool N              database pool size of each api (default 10)
+  --load-seconds S      also load each version for S seconds a round (autocannon) and compare req/s
+  --connections N       connections of that load (default 10)
   --name NAME           results file name (default ab)
 `;
 
@@ -47,6 +51,8 @@ const { values: flags, positionals: paths } = parseArgs({
     rounds: { type: 'string' },
     'per-round': { type: 'string' },
     pool: { type: 'string' },
+    'load-seconds': { type: 'string' },
+    connections: { type: 'string' },
     name: { type: 'string' },
   },
 });
@@ -59,6 +65,8 @@ const databaseUrl = flags['database-url'];
 const rounds = Math.floor(positiveFlag(flags.rounds, 8, 'rounds'));
 const perRound = Math.floor(positiveFlag(flags['per-round'], 15, 'per-round'));
 const poolSize = Math.floor(positiveFlag(flags.pool, 10, 'pool'));
+const loadSeconds = flags['load-seconds'] === undefined ? undefined : positiveFlag(flags['load-seconds'], 3, 'load-seconds');
+const connections = Math.floor(positiveFlag(flags.connections, 10, 'connections'));
 const baseDir = path.resolve(flags.base);
 
 type Api = typeof headApi;
@@ -104,22 +112,43 @@ const baseApi = (await import(pathToFileURL(path.join(baseDir, 'apps/api/src/ben
 }
 const versions = [await startVersion(`base ${commitOf(baseDir)}`, baseApi), await startVersion(`head ${commitOf(repoRoot)}`, headApi)];
 
-const results: { path: string; versions: { label: string; p50: number; p95: number; n: number }[] }[] = [];
+/** Requests per second of one version under `connections` for `loadSeconds`; a failed request stops the comparison. */
+async function loadRps(version: Version, pathAndQuery: string, seconds: number): Promise<number> {
+  const run = await httpLoad({ url: `${version.apiUrl}${pathAndQuery}`, token: version.token, connections, seconds, workers: 1 });
+  if (run.errors > 0) throw new Error(`${pathAndQuery} on ${version.name}: ${run.errors} failed requests under load`);
+  return run.rps;
+}
+
+const results: { path: string; versions: { label: string; p50: number; p95: number; n: number; rps?: number[] }[] }[] = [];
 try {
   for (const pathAndQuery of paths) {
     const times = versions.map(() => [] as number[]);
+    const rps = versions.map(() => [] as number[]);
     // Each request's answer is read whole; a failed one stops the comparison.
     const requests = (version: Version, count: number) => sequential(count, () => getJson(version, pathAndQuery).then(() => undefined));
-    for (const version of versions) await requests(version, 5);
+    for (const version of versions) {
+      await requests(version, 5);
+      if (loadSeconds) await loadRps(version, pathAndQuery, 1);
+    }
     for (let roundAt = 0; roundAt < rounds; roundAt += 1)
       // Which version goes first alternates, so neither always follows the other's requests.
-      for (const at of roundAt % 2 === 0 ? [0, 1] : [1, 0]) times[at].push(...(await requests(versions[at], perRound)));
+      for (const at of roundAt % 2 === 0 ? [0, 1] : [1, 0]) {
+        times[at].push(...(await requests(versions[at], perRound)));
+        if (loadSeconds) rps[at].push(await loadRps(versions[at], pathAndQuery, loadSeconds));
+      }
     const row = {
       path: pathAndQuery,
-      versions: versions.map((version, at) => ({ label: version.name, p50: round(median(times[at]), 3), p95: round(p95(times[at]), 3), n: times[at].length })),
+      versions: versions.map((version, at) => ({
+        label: version.name,
+        p50: round(median(times[at]), 3),
+        p95: round(p95(times[at]), 3),
+        n: times[at].length,
+        ...(loadSeconds ? { rps: rps[at] } : {}),
+      })),
     };
     results.push(row);
-    process.stdout.write(`${pathAndQuery}: ${row.versions.map((v) => `${v.label} p50 ${v.p50} ms, p95 ${v.p95} ms`).join(' | ')}\n`);
+    const loaded = (v: (typeof row.versions)[number]) => (v.rps ? `, ${round(median(v.rps), 3)} req/s at ${connections} connections` : '');
+    process.stdout.write(`${pathAndQuery}: ${row.versions.map((v) => `${v.label} p50 ${v.p50} ms, p95 ${v.p95} ms${loaded(v)}`).join(' | ')}\n`);
   }
 } finally {
   for (const version of versions) await version.close();
@@ -140,9 +169,23 @@ const lines = [
   '',
   'All times in ms.',
   '',
+  ...(loadSeconds
+    ? [
+        `Under load: ${connections} connections (autocannon, one worker thread) for ${loadSeconds} s on each version in each round, in the same alternating order; req/s as the median of the rounds (each round's in brackets), and head ÷ base of each round's pair.`,
+        '',
+        '| path | base req/s | head req/s | head ÷ base (median of rounds) |',
+        '|---|---|---|---|',
+        ...results.map((row) => {
+          const [base, head] = row.versions.map((version) => version.rps ?? []);
+          const each = (values: number[]) => `${round(median(values), 3)} (${values.map((value) => Math.round(value)).join(' / ')})`;
+          return `| \`${row.path}\` | ${each(base)} | ${each(head)} | ${round(median(head.map((value, at) => value / base[at])), 3)} |`;
+        }),
+        '',
+      ]
+    : []),
 ];
 const outBase = path.join(repoRoot, 'bench/results', name);
 writeFileSync(`${outBase}.md`, lines.join('\n'));
-writeFileSync(`${outBase}.json`, `${JSON.stringify({ base: baseDir, databaseUrl, rounds, perRound, results }, null, 2)}\n`);
+writeFileSync(`${outBase}.json`, `${JSON.stringify({ base: baseDir, databaseUrl, rounds, perRound, loadSeconds, connections, results }, null, 2)}\n`);
 process.stdout.write(`results in bench/results/${name}.{md,json}\n`);
 process.exit(0);
