@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { COUNTERS, type CounterName } from '../../db/counters';
 import type { DbOrTx } from '../../db/database';
+import { preparedRead } from '../../db/prepared';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
@@ -109,14 +110,19 @@ export async function acceptManualPayment(tx: DbOrTx, id: string): Promise<Payme
   return row;
 }
 
+// Every page of payments reads its refunds: prepared.
+const readRefundedCents = preparedRead('refunded_cents_of_payments', (db) =>
+  db
+    .select({ paymentId: refunds.paymentId, total: sql<string>`sum(${refunds.amountCents})` })
+    .from(refunds)
+    .where(and(sql`${refunds.paymentId} = any(${sql.placeholder('paymentIds')})`, inArray(refunds.status, ['pending', 'succeeded'])))
+    .groupBy(refunds.paymentId),
+);
+
 /** Succeeded and pending refunds per payment, for a page of payments (by id). */
 export async function refundedCentsOfPayments(db: DbOrTx, of: readonly { id: string }[]): Promise<Map<string, number>> {
   const paymentIds = of.map((row) => row.id);
   if (paymentIds.length === 0) return new Map();
-  const rows = await db
-    .select({ paymentId: refunds.paymentId, total: sql<string>`sum(${refunds.amountCents})` })
-    .from(refunds)
-    .where(and(inArray(refunds.paymentId, [...paymentIds]), inArray(refunds.status, ['pending', 'succeeded'])))
-    .groupBy(refunds.paymentId);
+  const rows = await readRefundedCents(db, { paymentIds });
   return new Map(rows.map((row) => [row.paymentId, Number(row.total)]));
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CreatedDayRange } from '@ute/contract';
 import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import type { DbOrTx } from '../../db/database';
+import { preparedRead } from '../../db/prepared';
 import { mailOutbox } from '../../db/tables/mail.table';
 import { emailTermMatch, lowerEmailTermMatch } from '../../db/likePattern';
 import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
@@ -100,10 +101,9 @@ export interface ReplyRow {
   sentAt: Date | null;
 }
 
-/** The replies of these queries, oldest first, with the state of each reply's mail. */
-export async function findRepliesOf(db: DbOrTx, queryIds: string[]): Promise<ReplyRow[]> {
-  if (queryIds.length === 0) return [];
-  return db
+// Every page of queries reads its replies: prepared.
+const readRepliesOf = preparedRead('find_replies_of', (db) =>
+  db
     .select({
       id: queryReplies.id,
       queryId: queryReplies.queryId,
@@ -114,8 +114,13 @@ export async function findRepliesOf(db: DbOrTx, queryIds: string[]): Promise<Rep
     })
     .from(queryReplies)
     .leftJoin(mailOutbox, eq(mailOutbox.id, queryReplies.mailId))
-    .where(inArray(queryReplies.queryId, queryIds))
-    .orderBy(asc(queryReplies.queryId), asc(queryReplies.createdAt), asc(queryReplies.id));
+    .where(sql`${queryReplies.queryId} = any(${sql.placeholder('queryIds')})`)
+    .orderBy(asc(queryReplies.queryId), asc(queryReplies.createdAt), asc(queryReplies.id)),
+);
+
+/** The replies of these queries, oldest first, with the state of each reply's mail. */
+export async function findRepliesOf(db: DbOrTx, queryIds: string[]): Promise<ReplyRow[]> {
+  return queryIds.length === 0 ? [] : readRepliesOf(db, { queryIds });
 }
 
 export async function findLiveQueryForUpdate(db: DbOrTx, id: string): Promise<(CustomerQueryRow & { version: string }) | undefined> {
