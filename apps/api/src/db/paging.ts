@@ -1,5 +1,5 @@
 import { and, getTableColumns, getTableName, inArray, SQL, sql, Table, type AnyColumn, type DriverValueDecoder } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { readCounters, type CounterName } from './counters';
 import { queryRows, runsStatementsAtOnce, type DbOrTx } from './database';
@@ -177,21 +177,42 @@ function tableReference(table: PgTable): SQL {
   return original === name ? sql`${table}` : sql`${sql.identifier(original)} ${sql.identifier(name)}`;
 }
 
-/** What an sql template reads: each field as `field_<n>`, decoded back by its column (or its SQL's decoder), null as null. */
-function templateFields(fields: readonly (AnyColumn | SQL)[]): { list: SQL; decode(row: Record<string, unknown>, at: number): unknown } {
+const dialect = new PgDialect();
+/** Select lists rendered once, by what they read (templateFields' `shape`). */
+const renderedLists = new Map<string, SQL>();
+
+/**
+ * What an sql template reads: each field as `field_<n>`, decoded back by its column (or its SQL's
+ * decoder), null as null. With a `shape` (a key naming every field) the list is rendered to text
+ * once and kept: walking its chunks was most of the CPU of building a page's read of its rows.
+ */
+function templateFields(fields: readonly (AnyColumn | SQL)[], shape?: string): { list: SQL; decode(row: Record<string, unknown>, at: number): unknown } {
   // An SQL's decoder (mapWith) is typed internal; Drizzle's select builder reads it the same way.
   const decoders = fields.map((field) => (field instanceof SQL ? (field as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder : field));
-  return {
-    list: sql.join(
+  const build = () =>
+    sql.join(
       fields.map((field, at) => sql`${field} as ${sql.raw(`field_${at}`)}`),
       sql`, `,
-    ),
+    );
+  let list = shape === undefined ? undefined : renderedLists.get(shape);
+  if (!list) {
+    list = build();
+    const rendered = shape === undefined ? undefined : dialect.sqlToQuery(list);
+    // Only a list without parameters can be kept as text.
+    if (rendered && rendered.params.length === 0) renderedLists.set(shape!, (list = sql.raw(rendered.sql)));
+  }
+  return {
+    list,
     decode(row, at) {
       const value = row[`field_${at}`];
       return value === null || value === undefined ? null : decoders[at].mapFromDriverValue(value);
     },
   };
 }
+
+/** A key naming each column of a read's objects (its table or alias and its name), for templateFields. */
+const shapeOf = (objects: readonly [string, Record<string, AnyColumn>][]) =>
+  objects.map(([name, columns]) => `${name}(${Object.entries(columns).map(([key, column]) => `${key}=${getTableName(column.table)}.${column.name}`)})`).join();
 
 /**
  * Rows of a list walking its index `walk` (a page, or an export's batch), each with `extra` values
@@ -209,7 +230,11 @@ export async function readListRows(
   const objects: [string, Record<string, AnyColumn>][] = [['row', getTableColumns(table)]];
   for (const [name, join] of Object.entries(joins)) objects.push([name, join.fields]);
   const values = Object.entries({ version: rowVersion(table), ...read.extra });
-  const fields = templateFields([...objects.flatMap(([, columns]) => Object.values(columns)), ...values.map(([, value]) => value)]);
+  // A page's fields are its objects' and its version: kept by shape. An export's extra keys are not.
+  const fields = templateFields(
+    [...objects.flatMap(([, columns]) => Object.values(columns)), ...values.map(([, value]) => value)],
+    read.extra ? undefined : shapeOf(objects),
+  );
   const joined = Object.values(joins).map((join) => sql` left join ${tableReference(join.table)} on ${join.on}`);
   const rows = await queryRows<Record<string, unknown>>(
     db,
