@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/database';
+import type { DbOrTx } from '../../db/database';
+import { preparedRead } from '../../db/prepared';
 import { admins, adminSettings, passwordResetCodes } from '../../db/tables/auth.table';
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -24,17 +25,17 @@ export async function findAdminById(db: DbOrTx, id: string): Promise<AdminRow | 
   return row;
 }
 
-/**
- * The same lookup as a named prepared statement: it runs on every guarded request, so it skips
- * building the SQL in Drizzle and planning it in the database each time.
- */
-export function prepareFindAdminById(db: Db): (id: string) => Promise<(AdminRow & { isTwoFactorRequired: boolean }) | undefined> {
-  const statement = db
+// Every guarded request checks its token with this read: prepared (db/prepared.ts).
+const readSessionAdmin = preparedRead('find_admin_by_id', (db) =>
+  db
     .select({ ...getTableColumns(admins), isTwoFactorRequired: requireTwoFactorSql })
     .from(admins)
-    .where(eq(admins.id, sql.placeholder('id')))
-    .prepare('find_admin_by_id');
-  return async (id) => (await statement.execute({ id }))[0];
+    .where(eq(admins.id, sql.placeholder('id'))),
+);
+
+/** The admin behind a token and whether the owners require 2FA of everybody, in one read. */
+export async function findSessionAdmin(db: DbOrTx, id: string): Promise<(AdminRow & { isTwoFactorRequired: boolean }) | undefined> {
+  return (await readSessionAdmin(db, { id }))[0];
 }
 
 /** Sets a new hash and bumps the token version, so every older token stops working. */

@@ -140,8 +140,6 @@ export interface AuthServiceDeps {
 }
 
 export function createAuthService({ db, tokens, limits, mailer, otpPepper, totpKey, challengeKey }: AuthServiceDeps) {
-  const findAdminById = repo.prepareFindAdminById(db);
-
   /**
    * Checks the signed-in admin's current password, throttled like a sign-in (a stolen token must not
    * be an unthrottled password oracle), and answers the admin's row. A wrong one is a 400 on `field`.
@@ -256,7 +254,7 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper, totpK
   async function authenticate(token: string) {
     const claims = tokens.verify(token);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.adminId)) return null;
-    const found = await findAdminById(claims.adminId);
+    const found = await repo.findSessionAdmin(db, claims.adminId);
     if (!found || !found.isActive || found.tokenVersion !== claims.tokenVersion) return null;
     const { isTwoFactorRequired, ...admin } = found;
     return {
