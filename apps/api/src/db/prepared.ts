@@ -11,12 +11,13 @@ interface Preparable<TValues, TResult> extends Runnable<TValues, TResult> {
 }
 
 /**
- * A read of fixed shape that list requests make each time (a setting, the page's work items, the
- * counters, search_words), as a named prepared statement of each database: Drizzle builds its SQL
- * once instead of on every request (tens of µs of CPU each, on a page whose statements cost
- * PostgreSQL about as much), and each pooled connection plans it once. `build` gives the query with
- * placeholders for `values`. In a transaction it runs as built (a prepared query belongs to the
- * database it was prepared on), so callers need not know where they run.
+ * A read of fixed shape that requests make each time (the token check, a setting, a list page's work
+ * items, refunds or replies, the counters, search_words), as a named prepared statement of each
+ * database (docs/design.md §7, §8.4): Drizzle builds its SQL once instead of on every request (tens
+ * of µs of CPU each, on a page whose statements cost PostgreSQL about as much), and each pooled
+ * connection plans it once. `build` gives the query with placeholders for `values`. In a transaction
+ * it runs as built (a prepared query belongs to the database it was prepared on), so callers need
+ * not know where they run.
  */
 export function preparedRead<TValues extends Record<string, unknown>, TResult>(
   name: string,
