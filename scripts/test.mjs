@@ -57,6 +57,37 @@ function countsOf(step) {
   }
 }
 
+const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+/**
+ * Each failed test of a step's report, with the start of its error: printed again just before the summary,
+ * since a CI log is often read from its end only and the runner's own account of a failure is far above it.
+ */
+function failuresOf(step) {
+  if (!step.report || !existsSync(step.report)) return [];
+  try {
+    const report = JSON.parse(readFileSync(step.report, 'utf8'));
+    if (step.kind === 'playwright') {
+      const specsOf = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
+      return report.suites.flatMap(specsOf).flatMap((spec) =>
+        spec.tests
+          .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+          .map((test) => ({
+            title: `${spec.file}:${spec.line} ${spec.title}${test.status === 'flaky' ? ' (flaky: passed on a retry)' : ''}`,
+            error: test.results.flatMap((result) => result.errors.map((error) => error.message ?? '')).join('\n'),
+          })),
+      );
+    }
+    return report.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => ({ title: `${path.relative(root, file.name)} ${test.fullName}`, error: test.failureMessages.join('\n') })),
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** The Redis store tests a vitest step skipped (REDIS_TEST=absent). */
 function redisTestsSkippedIn(step) {
   try {
@@ -182,7 +213,7 @@ for (const step of steps) {
   const problem = (step.database === 'postgres' && postgresProblem) || (step.usesChromium && chromiumProblem);
   if (problem) {
     console.log('FAIL: cannot run (see above)');
-    results.push({ name: step.name, isOk: false, seconds: 0, counts: null });
+    results.push({ name: step.name, isOk: false, seconds: 0, counts: null, failures: [] });
     continue;
   }
   const started = Date.now();
@@ -190,11 +221,21 @@ for (const step of steps) {
   const counts = countsOf(step);
   const isOk = status === 0 && (!step.report || (counts !== null && counts.failed === 0 && counts.passed > 0));
   const redisSkipped = step.usesRedis && !isRedisReachable ? redisTestsSkippedIn(step) : 0;
-  results.push({ name: step.name, isOk, seconds: (Date.now() - started) / 1000, counts, redisSkipped });
+  results.push({ name: step.name, isOk, seconds: (Date.now() - started) / 1000, counts, redisSkipped, failures: failuresOf(step) });
 }
 await cleanUp();
 
 if (!isInterrupted) {
+  const failures = results.flatMap((result) => result.failures.map((failure) => ({ ...failure, step: result.name })));
+  if (failures.length > 0) console.log('\n=== failed tests ===');
+  for (const failure of failures.slice(0, 10)) {
+    console.log(`\n${failure.step}: ${failure.title}`);
+    const lines = stripAnsi(failure.error)
+      .split('\n')
+      .filter((line) => !line.includes('node_modules'));
+    for (const line of lines.slice(0, 14)) console.log(`    ${line}`);
+  }
+  if (failures.length > 10) console.log(`\n...and ${failures.length - 10} more failed tests (above)`);
   console.log('\n=== summary ===');
   let passed = 0;
   let failed = 0;
