@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './lib/findChromium.mjs';
 import { findPgToolsProblem, providePostgres, withoutPassword } from './lib/postgres.mjs';
@@ -57,8 +58,6 @@ function countsOf(step) {
     return null;
   }
 }
-
-const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 /**
  * Each failed test of a step's report, with the start of its error: printed again just before the summary,
@@ -232,7 +231,7 @@ if (!isInterrupted) {
   if (failures.length > 0) console.log('\n=== failed and flaky tests ===');
   for (const failure of failures.slice(0, 10)) {
     console.log(`\n${failure.step}: ${failure.isFlaky ? 'FLAKY (passed on the retry) ' : ''}${failure.title}`);
-    const lines = stripAnsi(failure.error)
+    const lines = stripVTControlCharacters(failure.error)
       .split('\n')
       .filter((line) => !line.includes('node_modules'));
     for (const line of lines.slice(0, 14)) console.log(`    ${line}`);

@@ -16,7 +16,7 @@ const since = new Date('2026-11-01T00:00:00.000Z');
 
 // The shapes of the api's statements: a list's walk and rows, a match set, a count, ...
 const plain: Record<string, SQL> = {
-  'columns, params and an alias table': sql`select ${utes.id}, ${owners.fullName} from ${utes} left join ${owners} on ${eq(owners.id, utes.ownerId)}
+  'columns, params and an alias table': sql`select ${utes.id}, ${owners.firstName} from ${utes} left join ${owners} on ${eq(owners.id, utes.ownerId)}
     where ${and(isNull(utes.deletedAt), ilike(utes.fullName, '%evie%'), sql`${utes.createdAt} < ${since}`)} order by ${desc(utes.createdAt)} limit ${10} offset ${0}`,
   'a column encodes its value (a date, a json document)': sql`select 1 from ${elsewhere} where ${eq(elsewhere.data, { a: [1, 'b'] })} and ${eq(utes.createdAt, since)}`,
   'in (an array), null and booleans': sql`select ${inArray(utes.id, ['a', 'b', 'c'])}, ${null}, ${true}, ${[1, [2, 3]]}`,
