@@ -44,29 +44,32 @@ const mainSteps = [
   },
 ];
 
-function countsOf(step) {
+/** A step's JSON report, read once after it ran (null without one, or when it cannot be read). */
+function readReport(step) {
   if (!step.report || !existsSync(step.report)) return null;
   try {
-    const report = JSON.parse(readFileSync(step.report, 'utf8'));
-    if (step.kind === 'playwright') {
-      const stats = report.stats ?? {};
-      // A flaky test (CI retries once) passed on its retry: it counts as passed and is named in the summary.
-      return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0, flaky: stats.flaky ?? 0 };
-    }
-    return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) };
+    return JSON.parse(readFileSync(step.report, 'utf8'));
   } catch {
     return null;
   }
+}
+
+function countsOf(step, report) {
+  if (!report) return null;
+  if (step.kind === 'playwright') {
+    const stats = report.stats ?? {};
+    // A flaky test (CI retries once) passed on its retry: it counts as passed and is named in the summary.
+    return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0, flaky: stats.flaky ?? 0 };
+  }
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) };
 }
 
 /**
  * Each failed test of a step's report, with the start of its error: printed again just before the summary,
  * since a CI log is often read from its end only and the runner's own account of a failure is far above it.
  */
-function failuresOf(step) {
-  if (!step.report || !existsSync(step.report)) return [];
+function failuresOf(step, report) {
   try {
-    const report = JSON.parse(readFileSync(step.report, 'utf8'));
     if (step.kind === 'playwright') {
       const specsOf = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
       return report.suites.flatMap(specsOf).flatMap((spec) =>
@@ -85,14 +88,13 @@ function failuresOf(step) {
         .map((test) => ({ title: `${path.relative(root, file.name)} ${test.fullName}`, error: test.failureMessages.join('\n') })),
     );
   } catch {
-    return [];
+    return []; // no report, or not of the shape expected
   }
 }
 
 /** The Redis store tests a vitest step skipped (REDIS_TEST=absent). */
-function redisTestsSkippedIn(step) {
+function redisTestsSkippedIn(report) {
   try {
-    const report = JSON.parse(readFileSync(step.report, 'utf8'));
     const tests = report.testResults.flatMap((file) => file.assertionResults);
     return tests.filter((test) => test.status !== 'passed' && test.status !== 'failed' && test.fullName.includes('Redis')).length;
   } catch {
@@ -219,10 +221,11 @@ for (const step of steps) {
   }
   const started = Date.now();
   const status = await run(step, envOf(step));
-  const counts = countsOf(step);
+  const report = readReport(step);
+  const counts = countsOf(step, report);
   const isOk = status === 0 && (!step.report || (counts !== null && counts.failed === 0 && counts.passed > 0));
-  const redisSkipped = step.usesRedis && !isRedisReachable ? redisTestsSkippedIn(step) : 0;
-  results.push({ name: step.name, isOk, seconds: (Date.now() - started) / 1000, counts, redisSkipped, failures: failuresOf(step) });
+  const redisSkipped = step.usesRedis && !isRedisReachable ? redisTestsSkippedIn(report) : 0;
+  results.push({ name: step.name, isOk, seconds: (Date.now() - started) / 1000, counts, redisSkipped, failures: failuresOf(step, report) });
 }
 await cleanUp();
 

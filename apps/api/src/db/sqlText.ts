@@ -11,7 +11,8 @@ export interface SqlText {
 /** A chunk sqlText leaves to Drizzle (an inlined parameter, a placeholder, a subquery, a view, an enum...). */
 class NotPlain extends Error {}
 
-const escapeName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const dialect = new PgDialect();
+const escapeName = (name: string) => dialect.escapeName(name);
 
 // A table's schema, name and whether it is an alias: symbols Drizzle types as internal.
 const tableSymbols = (Table as unknown as { Symbol: { Schema: symbol; Name: symbol; IsAlias: symbol } }).Symbol;
@@ -62,7 +63,6 @@ function append(chunks: readonly unknown[], out: SqlText): void {
   }
 }
 
-const dialect = new PgDialect();
 let isCheckingAgainstDrizzle = false;
 
 /** Tests turn this on: every statement sqlText renders is rendered by Drizzle too, and a difference throws. */
@@ -79,9 +79,8 @@ export function checkSqlTextAgainstDrizzle(isOn: boolean): void {
  * not plain (see NotPlain) is rendered by Drizzle.
  */
 export function sqlText(query: SQL): SqlText {
-  let text: SqlText;
+  const text: SqlText = { sql: '', params: [] };
   try {
-    text = { sql: '', params: [] };
     append([query], text);
   } catch (error) {
     if (!(error instanceof NotPlain)) throw error;
