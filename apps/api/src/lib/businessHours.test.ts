@@ -34,6 +34,18 @@ describe('business hours in Sydney (Mon-Fri 09:00-17:00)', () => {
     }
   });
 
+  it('answers each time zone its own hours when both ask about the same days, again and again', () => {
+    // instantOf keeps its answers by zone and wall clock: Perth (UTC+8, no daylight saving) and
+    // Sydney (UTC+11 in December) open at different instants on the same Thursday.
+    const perth = { ...SYDNEY, timeZone: 'Australia/Perth' };
+    const start = at('2026-12-02T22:00:00Z'); // Thu 09:00 AEDT, Thu 06:00 AWST
+    for (let round = 0; round < 2; round++) {
+      expect(addBusinessTime(start, HOUR, SYDNEY).toISOString()).toBe('2026-12-02T23:00:00.000Z');
+      expect(addBusinessTime(start, HOUR, perth).toISOString()).toBe('2026-12-03T02:00:00.000Z');
+      expect(subtractBusinessTime(at('2026-12-03T02:00:00Z'), HOUR, perth).toISOString()).toBe('2026-12-03T01:00:00.000Z');
+    }
+  });
+
   it('follows daylight saving (AEST, UTC+10, in June)', () => {
     // Wed 2026-06-10 09:00 AEST = 23:00Z the day before.
     expect(addBusinessTime(at('2026-06-09T20:00:00Z'), HOUR, SYDNEY).toISOString()).toBe('2026-06-10T00:00:00.000Z');

@@ -53,11 +53,36 @@ function localDateOf(instant: number, timeZone: string): LocalDate {
 }
 
 /** The instant the wall clock of `timeZone` shows `hour`:00 on `date` (the offset read at that instant). */
-function instantOf(date: LocalDate, hour: number, timeZone: string): number {
-  const wall = Date.UTC(date.year, date.month - 1, date.day, hour);
+function computeInstantOf(wall: number, timeZone: string): number {
   let instant = wall - (wallClockOf(wall, timeZone) - wall);
   // Once more with the offset at the guess: right across a change of offset between the two.
   instant = wall - (wallClockOf(instant, timeZone) - instant);
+  return instant;
+}
+
+/**
+ * instantOf's answers by time zone and wall clock. They never change (the zone's rules are the
+ * runtime's), and the same few days' opening and closing hours are asked for every row of every
+ * page: without this a page of ten work items read the wall clock through Intl about 85 times
+ * (5 µs each), a third of the queries page's CPU (bench/results/profile-queries-base.md).
+ * Emptied when full: a long-running process keeps only the days it still asks about.
+ */
+const knownInstants = new Map<string, Map<number, number>>();
+const MAX_KNOWN_INSTANTS = 10_000;
+
+function instantOf(date: LocalDate, hour: number, timeZone: string): number {
+  const wall = Date.UTC(date.year, date.month - 1, date.day, hour);
+  let zone = knownInstants.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    knownInstants.set(timeZone, zone);
+  }
+  let instant = zone.get(wall);
+  if (instant === undefined) {
+    instant = computeInstantOf(wall, timeZone);
+    if (zone.size >= MAX_KNOWN_INSTANTS) zone.clear();
+    zone.set(wall, instant);
+  }
   return instant;
 }
 
