@@ -46,6 +46,19 @@ describe('business hours in Sydney (Mon-Fri 09:00-17:00)', () => {
     }
   });
 
+  it('counts local days where the local date is not the UTC date (UTC+14 and UTC-11)', () => {
+    const kiritimati = { ...SYDNEY, timeZone: 'Pacific/Kiritimati' };
+    const pagoPago = { ...SYDNEY, timeZone: 'Pacific/Pago_Pago' };
+    // Sun 2026-12-06 20:00Z is Monday 10:00 in Kiritimati: open, though it is Sunday in UTC.
+    expect(addBusinessTime(at('2026-12-06T20:00:00Z'), HOUR, kiritimati).toISOString()).toBe('2026-12-06T21:00:00.000Z');
+    // Thu 11:00 there (Wed 21:00Z), 4 business hours back: Thu 09:00-11:00, then Wed 15:00 (Wed 01:00Z).
+    expect(subtractBusinessTime(at('2026-12-02T21:00:00Z'), 4 * HOUR, kiritimati).toISOString()).toBe('2026-12-02T01:00:00.000Z');
+    // Thu 2026-12-03 02:00Z is Wed 15:00 in Pago Pago: Wed 15:00-17:00, then Thu 09:00-11:00 (Thu 22:00Z).
+    expect(addBusinessTime(at('2026-12-03T02:00:00Z'), 4 * HOUR, pagoPago).toISOString()).toBe('2026-12-03T22:00:00.000Z');
+    // Sat 2026-12-05 03:00Z is Friday 16:00 there: one hour left on Friday, the next on Monday 09:00-10:00.
+    expect(addBusinessTime(at('2026-12-05T03:00:00Z'), 2 * HOUR, pagoPago).toISOString()).toBe('2026-12-07T21:00:00.000Z');
+  });
+
   it('follows daylight saving (AEST, UTC+10, in June)', () => {
     // Wed 2026-06-10 09:00 AEST = 23:00Z the day before.
     expect(addBusinessTime(at('2026-06-09T20:00:00Z'), HOUR, SYDNEY).toISOString()).toBe('2026-06-10T00:00:00.000Z');

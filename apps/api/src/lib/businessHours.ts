@@ -47,10 +47,6 @@ function wallClockOf(instant: number, timeZone: string): number {
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 
-function localDateOf(instant: number, timeZone: string): LocalDate {
-  const wall = new Date(wallClockOf(instant, timeZone));
-  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
-}
 
 /** The instant the wall clock of `timeZone` shows `hour`:00 on `date` (the offset read at that instant). */
 function computeInstantOf(wall: number, timeZone: string): number {
@@ -91,6 +87,17 @@ function shiftDays(date: LocalDate, days: number): LocalDate {
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }
 
+/**
+ * A date on or before (`days` -1) or on or after (+1) the local date of `instant` in any time zone:
+ * its UTC date one day over, as no zone is a day or more from UTC. The walks below start there
+ * instead of reading the local date through Intl: the days they pass first have no business hours
+ * on their side of `instant` (no time available), so they are skipped as any closed day is.
+ */
+function dateBeside(instant: number, days: -1 | 1): LocalDate {
+  const utc = new Date(instant);
+  return shiftDays({ year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() }, days);
+}
+
 const isWeekday = (date: LocalDate) => {
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
   return weekday !== 0 && weekday !== 6;
@@ -102,7 +109,7 @@ const MAX_DAYS = 5 * 366;
 /** The instant `durationMs` of business hours after `start` (a start outside them counts from the next opening). */
 export function addBusinessTime(start: Date, durationMs: number, hours: BusinessHours): Date {
   let remaining = durationMs;
-  let date = localDateOf(start.getTime(), hours.timeZone);
+  let date = dateBeside(start.getTime(), -1);
   for (let days = 0; days < MAX_DAYS; days++, date = shiftDays(date, 1)) {
     if (!isWeekday(date)) continue;
     const from = Math.max(instantOf(date, hours.opensAtHour, hours.timeZone), start.getTime());
@@ -120,7 +127,7 @@ export function addBusinessTime(start: Date, durationMs: number, hours: Business
  */
 export function subtractBusinessTime(end: Date, durationMs: number, hours: BusinessHours): Date {
   let remaining = durationMs;
-  let date = localDateOf(end.getTime(), hours.timeZone);
+  let date = dateBeside(end.getTime(), 1);
   for (let days = 0; days < MAX_DAYS; days++, date = shiftDays(date, -1)) {
     if (!isWeekday(date)) continue;
     const opens = instantOf(date, hours.opensAtHour, hours.timeZone);
