@@ -210,6 +210,35 @@ function templateFields(fields: readonly (AnyColumn | SQL)[], shape?: string): {
   };
 }
 
+/** A row of a template read as `fields`' names, each decoded by its column. */
+function namedRow<TFields extends Record<string, PgColumn>>(
+  names: readonly string[],
+  read: ReturnType<typeof templateFields>,
+  row: Record<string, unknown>,
+): SelectResultFields<TFields> {
+  return Object.fromEntries(names.map((name, at) => [name, read.decode(row, at)])) as SelectResultFields<TFields>;
+}
+
+/**
+ * `select fields from table where ... order by ... limit ...` as one sql template, decoded by its
+ * columns: what Drizzle's select builder sends and answers for flat fields, without its building
+ * (about 40 µs of CPU a statement; global search sent five such a request).
+ */
+export async function selectFields<TFields extends Record<string, PgColumn>>(
+  db: DbOrTx,
+  query: { fields: TFields; table: PgTable; where: SQL | undefined; orderBy: readonly (AnyColumn | SQL)[]; limit?: number },
+): Promise<SelectResultFields<TFields>[]> {
+  const names = Object.keys(query.fields);
+  const read = templateFields(names.map((name) => query.fields[name]));
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${read.list} from ${query.table} where ${query.where ?? sql`true`} order by ${sql.join([...query.orderBy], sql`, `)}${
+      query.limit === undefined ? sql`` : sql` limit ${query.limit}`
+    }`,
+  );
+  return rows.map((row) => namedRow<TFields>(names, read, row));
+}
+
 /** A key naming each column of a read's objects (its table or alias and its name), for templateFields. */
 const shapeOf = (objects: readonly [string, Record<string, AnyColumn>][]) =>
   objects.map(([name, columns]) => `${name}(${Object.entries(columns).map(([key, column]) => `${key}=${getTableName(column.table)}.${column.name}`)})`).join();
@@ -421,7 +450,7 @@ async function recentMatches<TFields extends Record<string, PgColumn>>(
     sql`select ${list(names.map((_, at) => sql.raw(`field_${at}`)))} from (${walked}) "recent" where "is_match"
       order by ${walkOrder} limit ${window.limit} offset ${window.offset}`,
   );
-  return rows.map((row) => Object.fromEntries(names.map((name, at) => [name, read.decode(row, at)])) as SelectResultFields<TFields>);
+  return rows.map((row) => namedRow<TFields>(names, read, row));
 }
 
 /**
@@ -492,10 +521,10 @@ export async function newestMatches<TFields extends Record<string, PgColumn>>(
   const found = await recentMatches(db, { table, where, match, order, fields }, walk, { offset: 0, limit });
   if (found.length >= limit) return found;
   const matches = matchSet({ table, where: and(where, match), order });
-  const matched = await db
-    .select(fields)
-    .from(table)
-    .where(sql`${matches.key} = any(array(${matches.cte} select match_key from matches order by ${matches.order(walk)} limit ${limit}))`)
-    .orderBy(...orderTerms(order, walk));
-  return matched as SelectResultFields<TFields>[];
+  return selectFields(db, {
+    fields,
+    table,
+    where: sql`${matches.key} = any(array(${matches.cte} select match_key from matches order by ${matches.order(walk)} limit ${limit}))`,
+    orderBy: orderTerms(order, walk),
+  });
 }

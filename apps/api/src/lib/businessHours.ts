@@ -47,7 +47,6 @@ function wallClockOf(instant: number, timeZone: string): number {
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 
-
 /** The instant the wall clock of `timeZone` shows `hour`:00 on `date` (the offset read at that instant). */
 function computeInstantOf(wall: number, timeZone: string): number {
   let instant = wall - (wallClockOf(wall, timeZone) - wall);

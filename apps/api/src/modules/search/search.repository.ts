@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { newestMatches, type ListOrder } from '../../db/paging';
+import { newestMatches, selectFields, type ListOrder } from '../../db/paging';
 import { emailTermMatch, termMatch } from '../../db/likePattern';
 import { jobBookings, uteBookings } from '../../db/tables/bookings.table';
 import { jobs } from '../../db/tables/jobs.table';
@@ -77,12 +77,7 @@ export async function findUtes(db: DbOrTx, term: SearchTerm): Promise<UteHitRow[
   const fields = { id: utes.id, uteId: utes.uteId, fullName: utes.fullName, status: utes.status };
   const byReference = term.uuid ? eq(utes.id, term.uuid) : referenceMatch(utes.uteId, term.text);
   const [referenced, named] = await Promise.all([
-    db
-      .select(fields)
-      .from(utes)
-      .where(and(isNull(utes.deletedAt), byReference))
-      .orderBy(utes.uteId)
-      .limit(term.limit),
+    selectFields(db, { fields, table: utes, where: and(isNull(utes.deletedAt), byReference), orderBy: [utes.uteId], limit: term.limit }),
     newestMatches(db, {
       table: utes,
       where: isNull(utes.deletedAt),
@@ -107,12 +102,7 @@ export async function findJobs(db: DbOrTx, term: SearchTerm): Promise<JobHitRow[
   const fields = { id: jobs.id, jobId: jobs.jobId, title: jobs.title, status: jobs.status };
   const byReference = term.uuid ? eq(jobs.id, term.uuid) : referenceMatch(jobs.jobId, term.text);
   const [referenced, titled] = await Promise.all([
-    db
-      .select(fields)
-      .from(jobs)
-      .where(and(isNull(jobs.deletedAt), byReference))
-      .orderBy(jobs.jobId)
-      .limit(term.limit),
+    selectFields(db, { fields, table: jobs, where: and(isNull(jobs.deletedAt), byReference), orderBy: [jobs.jobId], limit: term.limit }),
     newestMatches(db, {
       table: jobs,
       where: isNull(jobs.deletedAt),
@@ -134,22 +124,24 @@ export interface BookingHitRow {
 
 /** Live ute bookings with that booking id (or one starting with the term, on its unique index) or uuid, in booking-id order. */
 export async function findUteBookings(db: DbOrTx, term: SearchTerm): Promise<BookingHitRow[]> {
-  return db
-    .select({ id: uteBookings.id, bookingId: uteBookings.uteBookingId, name: uteBookings.uteName, status: uteBookings.status })
-    .from(uteBookings)
-    .where(and(isNull(uteBookings.deletedAt), term.uuid ? eq(uteBookings.id, term.uuid) : referenceMatch(uteBookings.uteBookingId, term.text)))
-    .orderBy(uteBookings.uteBookingId)
-    .limit(term.limit);
+  return selectFields(db, {
+    fields: { id: uteBookings.id, bookingId: uteBookings.uteBookingId, name: uteBookings.uteName, status: uteBookings.status },
+    table: uteBookings,
+    where: and(isNull(uteBookings.deletedAt), term.uuid ? eq(uteBookings.id, term.uuid) : referenceMatch(uteBookings.uteBookingId, term.text)),
+    orderBy: [uteBookings.uteBookingId],
+    limit: term.limit,
+  });
 }
 
 /** The same for job bookings. */
 export async function findJobBookings(db: DbOrTx, term: SearchTerm): Promise<BookingHitRow[]> {
-  return db
-    .select({ id: jobBookings.id, bookingId: jobBookings.jobBookingId, name: jobBookings.jobTitle, status: jobBookings.status })
-    .from(jobBookings)
-    .where(and(isNull(jobBookings.deletedAt), term.uuid ? eq(jobBookings.id, term.uuid) : referenceMatch(jobBookings.jobBookingId, term.text)))
-    .orderBy(jobBookings.jobBookingId)
-    .limit(term.limit);
+  return selectFields(db, {
+    fields: { id: jobBookings.id, bookingId: jobBookings.jobBookingId, name: jobBookings.jobTitle, status: jobBookings.status },
+    table: jobBookings,
+    where: and(isNull(jobBookings.deletedAt), term.uuid ? eq(jobBookings.id, term.uuid) : referenceMatch(jobBookings.jobBookingId, term.text)),
+    orderBy: [jobBookings.jobBookingId],
+    limit: term.limit,
+  });
 }
 
 export interface QueryHitRow {
