@@ -122,27 +122,29 @@ export interface BookingHitRow {
   status: string;
 }
 
-/** Live ute bookings with that booking id (or one starting with the term, on its unique index) or uuid, in booking-id order. */
-export async function findUteBookings(db: DbOrTx, term: SearchTerm): Promise<BookingHitRow[]> {
+/** A booking table's hit: its booking id and what names it. */
+interface BookingHitSource {
+  table: typeof uteBookings | typeof jobBookings;
+  bookingId: typeof uteBookings.uteBookingId | typeof jobBookings.jobBookingId;
+  name: typeof uteBookings.uteName | typeof jobBookings.jobTitle;
+}
+
+/** Live bookings with that booking id (or one starting with the term, on its unique index) or uuid, in booking-id order. */
+function findBookings(db: DbOrTx, term: SearchTerm, { table, bookingId, name }: BookingHitSource): Promise<BookingHitRow[]> {
   return selectFields(db, {
-    fields: { id: uteBookings.id, bookingId: uteBookings.uteBookingId, name: uteBookings.uteName, status: uteBookings.status },
-    table: uteBookings,
-    where: and(isNull(uteBookings.deletedAt), term.uuid ? eq(uteBookings.id, term.uuid) : referenceMatch(uteBookings.uteBookingId, term.text)),
-    orderBy: [uteBookings.uteBookingId],
+    fields: { id: table.id, bookingId, name, status: table.status },
+    table,
+    where: and(isNull(table.deletedAt), term.uuid ? eq(table.id, term.uuid) : referenceMatch(bookingId, term.text)),
+    orderBy: [bookingId],
     limit: term.limit,
   });
 }
 
-/** The same for job bookings. */
-export async function findJobBookings(db: DbOrTx, term: SearchTerm): Promise<BookingHitRow[]> {
-  return selectFields(db, {
-    fields: { id: jobBookings.id, bookingId: jobBookings.jobBookingId, name: jobBookings.jobTitle, status: jobBookings.status },
-    table: jobBookings,
-    where: and(isNull(jobBookings.deletedAt), term.uuid ? eq(jobBookings.id, term.uuid) : referenceMatch(jobBookings.jobBookingId, term.text)),
-    orderBy: [jobBookings.jobBookingId],
-    limit: term.limit,
-  });
-}
+export const findUteBookings = (db: DbOrTx, term: SearchTerm) =>
+  findBookings(db, term, { table: uteBookings, bookingId: uteBookings.uteBookingId, name: uteBookings.uteName });
+
+export const findJobBookings = (db: DbOrTx, term: SearchTerm) =>
+  findBookings(db, term, { table: jobBookings, bookingId: jobBookings.jobBookingId, name: jobBookings.jobTitle });
 
 export interface QueryHitRow {
   id: string;
