@@ -17,12 +17,26 @@ interface LocalDate {
   day: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * What a process keeps of each time zone it is asked about: its formatter, and instantOf's answers
+ * by wall clock. Those never change (the zone's rules are the runtime's), and the same few days'
+ * opening and closing hours are asked for every row of every page: without them a page of ten work
+ * items read the wall clock through Intl about 85 times (5 µs each), a third of the queries page's
+ * CPU (bench/results/profile-queries-base.md). The instants are emptied when full: a long-running
+ * process keeps only the days it still asks about.
+ */
+interface KnownZone {
+  formatter: Intl.DateTimeFormat;
+  instants: Map<number, number>;
+}
 
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-AU', {
+const knownZones = new Map<string, KnownZone>();
+const MAX_KNOWN_INSTANTS = 10_000;
+
+function zoneOf(timeZone: string): KnownZone {
+  let zone = knownZones.get(timeZone);
+  if (!zone) {
+    const formatter = new Intl.DateTimeFormat('en-AU', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -32,51 +46,29 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
       minute: 'numeric',
       second: 'numeric',
     });
-    formatters.set(timeZone, formatter);
+    zone = { formatter, instants: new Map() };
+    knownZones.set(timeZone, zone);
   }
-  return formatter;
+  return zone;
 }
 
-/** The wall clock of `instant` in `timeZone`, as if it were UTC (ms). */
-function wallClockOf(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
+/** The wall clock of `instant` in `zone`, as if it were UTC (ms). */
+function wallClockOf(instant: number, zone: KnownZone): number {
+  const parts = Object.fromEntries(zone.formatter.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 
-/** The instant the wall clock of `timeZone` shows `hour`:00 on `date` (the offset read at that instant). */
-function computeInstantOf(wall: number, timeZone: string): number {
-  let instant = wall - (wallClockOf(wall, timeZone) - wall);
-  // Once more with the offset at the guess: right across a change of offset between the two.
-  instant = wall - (wallClockOf(instant, timeZone) - instant);
-  return instant;
-}
-
-/**
- * instantOf's answers by time zone and wall clock. They never change (the zone's rules are the
- * runtime's), and the same few days' opening and closing hours are asked for every row of every
- * page: without this a page of ten work items read the wall clock through Intl about 85 times
- * (5 µs each), a third of the queries page's CPU (bench/results/profile-queries-base.md).
- * Emptied when full: a long-running process keeps only the days it still asks about.
- */
-const knownInstants = new Map<string, Map<number, number>>();
-const MAX_KNOWN_INSTANTS = 10_000;
-
+/** The instant the wall clock of `timeZone` shows `hour`:00 on `date` (the offset read at that instant), kept once read. */
 function instantOf(date: LocalDate, hour: number, timeZone: string): number {
   const wall = Date.UTC(date.year, date.month - 1, date.day, hour);
-  let zone = knownInstants.get(timeZone);
-  if (!zone) {
-    zone = new Map();
-    knownInstants.set(timeZone, zone);
-  }
-  let instant = zone.get(wall);
+  const zone = zoneOf(timeZone);
+  let instant = zone.instants.get(wall);
   if (instant === undefined) {
-    instant = computeInstantOf(wall, timeZone);
-    if (zone.size >= MAX_KNOWN_INSTANTS) zone.clear();
-    zone.set(wall, instant);
+    instant = wall - (wallClockOf(wall, zone) - wall);
+    // Once more with the offset at the guess: right across a change of offset between the two.
+    instant = wall - (wallClockOf(instant, zone) - instant);
+    if (zone.instants.size >= MAX_KNOWN_INSTANTS) zone.instants.clear();
+    zone.instants.set(wall, instant);
   }
   return instant;
 }
