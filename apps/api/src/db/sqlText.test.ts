@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, entityKind, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, desc, entityKind, eq, ilike, inArray, isNull, SQL, sql } from 'drizzle-orm';
 import { alias, jsonb, PgDialect, pgSchema, pgTable, text } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { queryRows } from './database';
@@ -69,5 +69,43 @@ describe('queryRows', () => {
     const inTx = await t.database.db.transaction((tx) => queryRows<{ uteId: string }>(tx, read));
     expect(inTx).toEqual(onDb);
     expect(await queryRows(t.database.db, sql`select ${'a'}::text as "a", ${2}::int as "b"`)).toEqual([{ a: 'a', b: 2 }]);
+  });
+});
+
+describe("the app's Drizzle (renderedBySqlText)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    checkSqlTextAgainstDrizzle(true);
+  });
+
+  it("renders its builders' statements by sqlText: Drizzle's renderer is not called, the rows are the same", async () => {
+    const { db } = t.database;
+    const read = () =>
+      db
+        .select({ id: utes.id, owner: owners.firstName })
+        .from(utes)
+        .leftJoin(owners, eq(owners.id, utes.ownerId))
+        .where(ilike(utes.fullName, '%e%'))
+        .orderBy(desc(utes.createdAt))
+        .limit(3);
+    const expected = await read();
+    checkSqlTextAgainstDrizzle(false);
+    const drizzleRendering = vi.spyOn(SQL.prototype, 'toQuery');
+    expect(await read()).toEqual(expected);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(utes)
+        .set({ description: sql`${utes.description}` })
+        .where(eq(utes.id, '00000000-0000-0000-0000-000000000000'));
+    });
+    expect(drizzleRendering).not.toHaveBeenCalled();
+    // What sqlText leaves to Drizzle still runs.
+    expect(await queryRows(db, sql`select ${"it's"}::text as "said"`.inlineParams())).toEqual([{ said: "it's" }]);
+    expect(drizzleRendering).toHaveBeenCalled();
   });
 });

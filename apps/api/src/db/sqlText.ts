@@ -76,7 +76,8 @@ export function checkSqlTextAgainstDrizzle(isOn: boolean): void {
  * `is()`, walking the chunk's class chain for each miss, and types each parameter the same way (for
  * drivers that use it; node-postgres and PGlite do not). A page's sql templates (the recent walk,
  * the rows) cost it about 150 µs per request, as much as PostgreSQL spends running them. Whatever is
- * not plain (see NotPlain) is rendered by Drizzle.
+ * not plain (see NotPlain) is rendered by Drizzle. The app's Drizzle renders every statement with it
+ * (renderedBySqlText in database.ts).
  */
 export function sqlText(query: SQL): SqlText {
   const text: SqlText = { sql: '', params: [] };
