@@ -1,9 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AdminRole, WorkItemQueue } from '@ute/contract';
 import { queryRows, type DbOrTx } from '../../db/database';
 import { preparedRead } from '../../db/prepared';
-import { admins } from '../../db/tables/auth.table';
+import { admins, adminSettings } from '../../db/tables/auth.table';
 import { workItems } from '../../db/tables/workItems.table';
+import { WORK_QUEUE_THRESHOLDS_KEY } from './workQueueThresholds';
 
 export type WorkItemRow = typeof workItems.$inferSelect;
 
@@ -19,13 +20,20 @@ export async function lockWorkItem(tx: DbOrTx, queue: WorkItemQueue, recordId: s
 
 const readWorkItemsOf = preparedRead('find_work_items_of', (db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(workItems),
+      thresholds: sql<string | null>`(select ${adminSettings.value} from ${adminSettings} where ${adminSettings.key} = ${WORK_QUEUE_THRESHOLDS_KEY})`,
+    })
     .from(workItems)
     .where(and(eq(workItems.queue, sql.placeholder('queue')), sql`${workItems.recordId} = any(${sql.placeholder('recordIds')})`)),
 );
 
-/** The items of `queue` among these records (the primary key, one probe each): a list page's work items, prepared. */
-export const findWorkItemsOf = (db: DbOrTx, queue: WorkItemQueue, recordIds: readonly string[]): Promise<WorkItemRow[]> =>
+/**
+ * The items of `queue` among these records (the primary key, one probe each): a list page's work
+ * items, prepared. Each carries the stored overdue thresholds (the setting, null when never written),
+ * which the page needs only when it has items: one round trip, not a second read on every page.
+ */
+export const findWorkItemsOf = (db: DbOrTx, queue: WorkItemQueue, recordIds: readonly string[]): Promise<(WorkItemRow & { thresholds: string | null })[]> =>
   readWorkItemsOf(db, { queue, recordIds });
 
 /** The item's new holder (null: released). */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database';
 import type { ListOrder } from '../../db/paging';
 import { enteredAtOf, type WorkItemListFilter } from '../../db/workItems';
 import { findWorkItemsOf } from './assignments.repository';
-import { overdueAtOf, readThresholds } from './workQueueThresholds';
+import { overdueAtOf, thresholdsOf } from './workQueueThresholds';
 
 /** A list query's queue filters (docs/design.md §15) with the admin asking (`assigned=me`), or undefined without them. */
 export function workItemListFilterOf(
@@ -28,7 +28,9 @@ export const oldestFirstOrder = (queue: WorkItemQueue, id: PgColumn): ListOrder 
 /** The page's rows' places in `queue`, by record id (rows not waiting in it have none). */
 export async function workItemSummariesOf(db: DbOrTx, queue: WorkItemQueue, recordIds: readonly string[]): Promise<Map<string, WorkItemSummary>> {
   if (recordIds.length === 0) return new Map();
-  const [rows, thresholds] = await Promise.all([findWorkItemsOf(db, queue, recordIds), readThresholds(db)]);
+  const rows = await findWorkItemsOf(db, queue, recordIds);
+  if (rows.length === 0) return new Map();
+  const thresholds = thresholdsOf(rows[0].thresholds ?? undefined);
   return new Map(
     rows.map((row) => [
       row.recordId,
