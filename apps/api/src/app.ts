@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import helmet from 'helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE, BLOG_IMAGE_MAX_BYTES } from '@ute/contract';
 import type { Database } from './db/database';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rateLimiter';
@@ -20,6 +20,7 @@ import type { Config } from './plugins/config';
 import type { AppContext } from './appContext';
 import { startQueueWorkersOf } from './backgroundJobs';
 import { registerErrorHandler } from './plugins/errorHandler';
+import { responseSerializerCompiler } from './plugins/responseSerializer';
 import { createFileStorage } from './platform/storage/fileStorage';
 import { registerWebApp } from './plugins/webApp';
 import { authLimits, createAuthService } from './modules/auth/auth.service';
@@ -193,7 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.server.maxConnections = config.MAX_CONNECTIONS;
   boundKeptAliveWait(app.server, config.KEEP_ALIVE_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const signingSecret = loadSigningSecret(config.JWT_SECRET, config.DATA_DIR);
   const queue = new JobQueue(database.sqlExecutor, app.log, { jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
