@@ -402,6 +402,8 @@ function zodProviderLines(): { validator: number; serializer: number } {
   return { validator: find('validatorCompiler = '), serializer: find('createSerializerCompiler = ') };
 }
 const ZOD_PROVIDER = zodProviderLines();
+/** The api's own serializer compiler (0889c68 on; before it, the provider's). */
+const RESPONSE_SERIALIZER = 'apps/api/src/plugins/responseSerializer.ts';
 
 const PINO_PACKAGES = [
   'pino',
@@ -465,6 +467,7 @@ const relativeUrl = (url: string) => (url.startsWith(`${repoUrl}/`) ? url.slice(
 function roleOf(frame: CallFrame): Role {
   if (frame.url.startsWith('wasm://')) return 'pglite';
   const relative = relativeUrl(frame.url);
+  if (relative === RESPONSE_SERIALIZER) return 'serialise';
   const pkg = packageOf(relative);
   if (!pkg) return undefined;
   if (pkg === 'fastify-type-provider-zod' && relative.endsWith('/core.js')) {
@@ -522,6 +525,7 @@ function bucketOf(frame: CallFrame, role: Role): Bucket | null {
     if (pkg === 'tsx') return { name: 'tsx loader', group: GROUPS.other };
     return { name: `package ${pkg}`, group: GROUPS.other };
   }
+  if (relative === RESPONSE_SERIALIZER) return { name: 'zod: response encoding (serializerCompiler)', group: GROUPS.zod };
   if (relative === 'apps/api/src/plugins/authGuard.ts') return { name: 'plugins/authGuard.ts (onRequest hook)', group: GROUPS.auth };
   if (relative.startsWith('apps/api/src/modules/auth/')) return { name: `modules/auth/${path.basename(relative)}`, group: GROUPS.auth };
   if (relative === 'packages/contract/src/access.ts') return { name: 'contract access.ts (canCall: the access map)', group: GROUPS.auth };

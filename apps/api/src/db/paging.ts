@@ -189,9 +189,10 @@ const renderedLists = new Map<string, SQL>();
 function templateFields(fields: readonly (AnyColumn | SQL)[], shape?: string): { list: SQL; decode(row: Record<string, unknown>, at: number): unknown } {
   // An SQL's decoder (mapWith) is typed internal; Drizzle's select builder reads it the same way.
   const decoders = fields.map((field) => (field instanceof SQL ? (field as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder : field));
+  const names = fields.map((_, at) => `field_${at}`);
   const build = () =>
     sql.join(
-      fields.map((field, at) => sql`${field} as ${sql.raw(`field_${at}`)}`),
+      fields.map((field, at) => sql`${field} as ${sql.raw(names[at])}`),
       sql`, `,
     );
   let list = shape === undefined ? undefined : renderedLists.get(shape);
@@ -204,7 +205,7 @@ function templateFields(fields: readonly (AnyColumn | SQL)[], shape?: string): {
   return {
     list,
     decode(row, at) {
-      const value = row[`field_${at}`];
+      const value = row[names[at]];
       return value === null || value === undefined ? null : decoders[at].mapFromDriverValue(value);
     },
   };
@@ -270,13 +271,14 @@ export async function readListRows(
     sql`select ${fields.list} from ${tableReference(table)}${sql.join(joined)} where ${and(where, read.bound) ?? sql`true`}
       order by ${sql.join(orderTerms(order, read.walk), sql`, `)} limit ${read.limit} offset ${read.offset}`,
   );
+  const keysOf = objects.map(([name, columns]) => [name, Object.keys(columns)] as const);
   return rows.map((row) => {
     const found: ListRead = { row: {} };
     let at = 0;
-    for (const [name, columns] of objects) {
+    for (const [name, keys] of keysOf) {
       const object: Record<string, unknown> = {};
       let isEmpty = true;
-      for (const key of Object.keys(columns)) {
+      for (const key of keys) {
         object[key] = fields.decode(row, at++);
         if (object[key] !== null) isEmpty = false;
       }
