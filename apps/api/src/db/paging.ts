@@ -1,10 +1,11 @@
 import { and, getTableColumns, getTableName, inArray, SQL, sql, Table, type AnyColumn, type DriverValueDecoder } from 'drizzle-orm';
-import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { readCounters, type CounterName } from './counters';
 import { queryRows, runsStatementsAtOnce, type DbOrTx } from './database';
 import { rowVersion } from './rowVersion';
 import { searchWordsTotal, type WordCount } from './searchWords';
+import { sqlText } from './sqlText';
 import { searchTablePartitions } from './tables/search.table';
 
 /** Which way a query walks its list index. */
@@ -177,7 +178,6 @@ function tableReference(table: PgTable): SQL {
   return original === name ? sql`${table}` : sql`${sql.identifier(original)} ${sql.identifier(name)}`;
 }
 
-const dialect = new PgDialect();
 /** Select lists rendered once, by what they read (templateFields' `shape`). */
 const renderedLists = new Map<string, SQL>();
 
@@ -198,7 +198,7 @@ function templateFields(fields: readonly (AnyColumn | SQL)[], shape?: string): {
   let list = shape === undefined ? undefined : renderedLists.get(shape);
   if (!list) {
     list = build();
-    const rendered = shape === undefined ? undefined : dialect.sqlToQuery(list);
+    const rendered = shape === undefined ? undefined : sqlText(list);
     // Only a list without parameters can be kept as text.
     if (rendered && rendered.params.length === 0) renderedLists.set(shape!, (list = sql.raw(rendered.sql)));
   }
