@@ -48,6 +48,12 @@ function indexedMatch(column: AnyColumn | SQL, indexed: string, term: string, lo
 }
 
 /**
+ * Whether a term matches the starts of words (termMatch): 1 or 2 characters (UTF-16 code units, as
+ * the trigram path counts them) have no trigram of their own.
+ */
+export const matchesWordStarts = (term: string) => term.length < 3;
+
+/**
  * A search term inside a text column, case-insensitive, in a shape its pg_trgm index serves: from 3
  * characters anywhere in the text (a term of several words asks the index for indexedPattern); a
  * 1- or 2-character term has no trigram of its own (`%ol%` would read the whole index), so it
@@ -55,7 +61,7 @@ function indexedMatch(column: AnyColumn | SQL, indexed: string, term: string, lo
  * (docs/product.md §2.3).
  */
 export function termMatch(column: AnyColumn | SQL, term: string): SQL {
-  if (term.length >= 3) return indexedMatch(column, askedPattern(term), term, false);
+  if (!matchesWordStarts(term)) return indexedMatch(column, askedPattern(term), term, false);
   return sql`(${column} ilike ${prefixPattern(term)} or ${column} ilike ${wordPrefixPattern(term)})`;
 }
 
@@ -64,7 +70,7 @@ export function termMatch(column: AnyColumn | SQL, term: string): SQL {
  * text matches what ILIKE matches on the original, at a third of its cost per row.
  */
 export function lowerTermMatch(column: AnyColumn | SQL, term: string): SQL {
-  if (term.length >= 3) return indexedMatch(column, askedPattern(term), term, true);
+  if (!matchesWordStarts(term)) return indexedMatch(column, askedPattern(term), term, true);
   return sql`(${column} like lower(${prefixPattern(term)}) or ${column} like lower(${wordPrefixPattern(term)}))`;
 }
 
@@ -87,12 +93,12 @@ function emailAskedPattern(term: string): string {
 
 /** termMatch on an e-mail column. */
 export function emailTermMatch(column: AnyColumn | SQL, term: string): SQL {
-  if (term.length < 3) return termMatch(column, term);
+  if (matchesWordStarts(term)) return termMatch(column, term);
   return indexedMatch(column, emailAskedPattern(term), term, false);
 }
 
 /** emailTermMatch on a search table's lower-cased `term`. */
 export function lowerEmailTermMatch(column: AnyColumn | SQL, term: string): SQL {
-  if (term.length < 3) return lowerTermMatch(column, term);
+  if (matchesWordStarts(term)) return lowerTermMatch(column, term);
   return indexedMatch(column, emailAskedPattern(term), term, true);
 }

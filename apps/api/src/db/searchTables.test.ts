@@ -85,7 +85,7 @@ describe('search tables (migration 0017)', () => {
     }
   });
 
-  it('hold exactly the projection of the seeded live rows, none of them empty, and search_words their words (migration 0034)', async () => {
+  it('hold exactly the projection of the seeded live rows, none of them empty, and search_words their words and word starts (migrations 0034, 0035)', async () => {
     for (const [table, found] of Object.entries(await differences())) {
       expect(found, table).toEqual(inSync(found.rows));
       expect(found.rows, table).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { SEARCH_WORD_SCOPES } from '../db/searchWords';
 
 /**
- * Each scope of search_words (migration 0034) as the rows of its search table it counts, written out
+ * Each scope of search_words (migrations 0034 and 0035) as the rows of its search table it counts, written out
  * here apart from the migration's search_scopes_*: the oracle its triggers and readers are checked against.
  */
 export const SEARCH_WORD_SCOPE_ROWS: Record<string, string> = {
@@ -20,13 +20,23 @@ export const SEARCH_WORD_SCOPE_ROWS: Record<string, string> = {
 };
 
 /**
- * search_words as its scopes' rows say it must be: per scope and word (a run of letters), the number
- * of rows holding the word (`scope`, `word`, `rows`).
+ * What search_words counts of a term: its words (runs of letters), and the starts a 1–2 character
+ * term matches (migration 0035), written out by position: " " and the one or two characters at the
+ * text's start or after a space, without a space among them.
+ */
+const KEYS_OF_TERM = `select distinct m[1] as word from regexp_matches(s.term, '[[:alpha:]]+', 'g') m
+  union all
+  select distinct ' ' || substr(s.term, at, n) from generate_series(1, char_length(s.term)) at, (values (1), (2)) l(n)
+  where (at = 1 or substr(s.term, at - 1, 1) = ' ') and at + n - 1 <= char_length(s.term) and strpos(substr(s.term, at, n), ' ') = 0`;
+
+/**
+ * search_words as its scopes' rows say it must be: per scope and key (a word or a word start), the
+ * number of rows holding it (`scope`, `word`, `rows`).
  */
 export const SEARCH_WORDS_COUNTED = `select scope, word, rows from (${Object.entries(SEARCH_WORD_SCOPE_ROWS)
   .map(
     ([scope, rows]) =>
       `select '${scope}' as scope, w.word, count(*)::int as rows
-       from (${rows}) s, lateral (select distinct m[1] as word from regexp_matches(s.term, '[[:alpha:]]+', 'g') m) w group by w.word`,
+       from (${rows}) s, lateral (${KEYS_OF_TERM}) w group by w.word`,
   )
   .join(' union all ')}) as counted`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/database';
-import { containsPattern } from '../../db/likePattern';
+import { containsPattern, termMatch } from '../../db/likePattern';
 import { createJobs, createUsers } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { listJobs } from '../jobs/jobs.repository';
@@ -92,5 +92,25 @@ describe("a searched list's total", () => {
       const { totalCount } = await send(term);
       expect(totalCount, term).toBe(matches);
     }
+  });
+
+  it.each(LISTS)('$name is the number of its rows with a word starting with a 1–2 character term (migration 0035)', async ({ send, truth }) => {
+    const db = t.database.db;
+    const starts = await queryRows<{ start: string }>(
+      db,
+      sql`select distinct left(part, 2) as start from (${sql.raw(truth)}) s, regexp_split_to_table(s.text, ' ') part where part <> '' order by 1 limit 8`,
+    );
+    const terms = [...new Set([...starts.flatMap(({ start }) => [start, start.slice(0, 1), start.toUpperCase()]), 'zq', 'z'])];
+    let held = 0;
+    for (const term of terms) {
+      const [{ matches }] = await queryRows<{ matches: number }>(
+        db,
+        sql`select count(*)::int as matches from (${sql.raw(truth)}) s where ${termMatch(sql.raw('s.text'), term)}`,
+      );
+      const { totalCount } = await send(term);
+      expect(totalCount, term).toBe(matches);
+      if (matches > 1) held += 1;
+    }
+    expect(held).toBeGreaterThan(0);
   });
 });
