@@ -91,12 +91,14 @@ export const queriesSearch = pgTable(
 /**
  * How many rows of a search table hold each word of their `term` (migration 0034, docs/design.md §8.4):
  * per `scope` (the table, and its tabs: "jobs", "jobs pending", "payments manual job", see
- * search_scopes_* in the migration), per word (a run of letters, `search_words_of`), the number of
- * the scope's rows whose term holds it. The search tables' triggers keep it in the same statement,
- * one upsert per statement of the words whose number changed (ordered, so two statements lock them
- * in the same order; a change that keeps the term and the tab touches none). A one-word term held by
- * one word of the scope counts its rows from here (db/searchWords.ts) instead of rechecking every
- * match in the search table. Words are never deleted: a word whose rows left keeps `rows` 0.
+ * search_scopes_* in the migration), per word (a run of letters, `search_words_of`) and per word
+ * start (a space and the first one or two characters at the term's start or after a space,
+ * `search_word_starts_of`, migration 0035), the number of the scope's rows whose term holds it. The
+ * search tables' triggers keep it in the same statement, one upsert per statement of the words
+ * whose number changed (ordered, so two statements lock them in the same order; a change that keeps
+ * the term and the tab touches none). A one-word term held by one word of the scope, and a 1–2
+ * character term, count their rows from here (db/searchWords.ts) instead of rechecking every match
+ * in the search table. Words are never deleted: a word whose rows left keeps `rows` 0.
  */
 export const searchWords = pgTable(
   'search_words',
