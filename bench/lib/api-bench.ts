@@ -2,7 +2,7 @@ import { DASHBOARD_NUMBERS_BY_COUNT_SQL } from '@ute/api/bench';
 import type { BenchOptions, Comparison } from './args';
 import { compareThroughput, describe, getJson, httpRounds, recordCall, statementTimes, throughputDetails, type ThroughputResult } from './calls';
 import { toPhases, type BenchEngine, type Phases, type Statement } from './engine';
-import { sequential, type LoadResult } from './load';
+import { interleaved, sequential, type LoadResult } from './load';
 import { analyticsBench } from './analytics-bench';
 import { liveBench } from './live-bench';
 import { moneyBench } from './money-bench';
@@ -300,8 +300,7 @@ async function searchBench(engine: BenchEngine, options: BenchOptions, log: Log,
       // p50 7.0 ms (1.80 × its statements), with 200 first 4.4 ms (1.52 ×), the later lists alike.
       await sequential(searchWarmupCalls(options), callEndpoint);
       await sequential(searchWarmupCalls(options), callOnSearchIndex);
-      const endpointTimes = await sequential(options.samples, callEndpoint);
-      const indexedTimes = await sequential(options.samples, callOnSearchIndex);
+      const [endpointTimes, indexedTimes] = await interleaved(options.samples, callEndpoint, callOnSearchIndex);
       const value = ratio(median(endpointTimes), median(indexedTimes));
       log(
         `${engine.name} search ${spec.key} ${kind} "${term}" (${matches} matches): p50 ${round(median(endpointTimes), 3)} ms, p95 ${round(p95(endpointTimes), 3)} ms` +

@@ -80,3 +80,29 @@ export async function sequential(count: number, call: () => Promise<void>): Prom
   }
   return times;
 }
+
+/**
+ * Milliseconds of each of `count` calls of `first` and of `second`, taken in turns (first then second,
+ * then second then first), so that the machine's drift over the run reaches both alike: in blocks of
+ * 60, a shared 2-core machine's slow seconds could fall on one side and move a ratio of two ~3 ms
+ * medians by a third.
+ */
+export async function interleaved(count: number, first: () => Promise<void>, second: () => Promise<void>): Promise<[number[], number[]]> {
+  const firstTimes: number[] = [];
+  const secondTimes: number[] = [];
+  const timed = async (call: () => Promise<void>, times: number[]) => {
+    const began = performance.now();
+    await call();
+    times.push(performance.now() - began);
+  };
+  for (let i = 0; i < count; i += 1) {
+    if (i % 2 === 0) {
+      await timed(first, firstTimes);
+      await timed(second, secondTimes);
+    } else {
+      await timed(second, secondTimes);
+      await timed(first, firstTimes);
+    }
+  }
+  return [firstTimes, secondTimes];
+}
