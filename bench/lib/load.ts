@@ -70,14 +70,17 @@ export async function rawLoad(iteration: () => Promise<void>, concurrency: numbe
   };
 }
 
+/** Runs `call` once and adds its milliseconds to `times`. */
+async function timeInto(times: number[], call: () => Promise<void>): Promise<void> {
+  const began = performance.now();
+  await call();
+  times.push(performance.now() - began);
+}
+
 /** Milliseconds of each of `count` sequential calls. */
 export async function sequential(count: number, call: () => Promise<void>): Promise<number[]> {
   const times: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const began = performance.now();
-    await call();
-    times.push(performance.now() - began);
-  }
+  for (let i = 0; i < count; i += 1) await timeInto(times, call);
   return times;
 }
 
@@ -90,18 +93,13 @@ export async function sequential(count: number, call: () => Promise<void>): Prom
 export async function interleaved(count: number, first: () => Promise<void>, second: () => Promise<void>): Promise<[number[], number[]]> {
   const firstTimes: number[] = [];
   const secondTimes: number[] = [];
-  const timed = async (call: () => Promise<void>, times: number[]) => {
-    const began = performance.now();
-    await call();
-    times.push(performance.now() - began);
-  };
   for (let i = 0; i < count; i += 1) {
     if (i % 2 === 0) {
-      await timed(first, firstTimes);
-      await timed(second, secondTimes);
+      await timeInto(firstTimes, first);
+      await timeInto(secondTimes, second);
     } else {
-      await timed(second, secondTimes);
-      await timed(first, firstTimes);
+      await timeInto(secondTimes, second);
+      await timeInto(firstTimes, first);
     }
   }
   return [firstTimes, secondTimes];
