@@ -114,7 +114,7 @@ const versions = [await startVersion(`base ${commitOf(baseDir)}`, baseApi), awai
 
 /** Requests per second of one version under `connections` for `loadSeconds`; a failed request stops the comparison. */
 async function loadRps(version: Version, pathAndQuery: string, seconds: number): Promise<number> {
-  const run = await httpLoad({ url: `${version.apiUrl}${pathAndQuery}`, token: version.token, connections, seconds, workers: 1 });
+  const run = await httpLoad({ url: `${version.apiUrl}${pathAndQuery}`, token: version.token, connections, seconds, workers: 0 });
   if (run.errors > 0) throw new Error(`${pathAndQuery} on ${version.name}: ${run.errors} failed requests under load`);
   return run.rps;
 }

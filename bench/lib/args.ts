@@ -65,7 +65,7 @@ const HELP = `npm run bench -- [flags]
   --raw-samples N         repetitions of full-table raw queries (default 3; quick 2)
   --no-cache              do not keep the seeded PostgreSQL template database for the next run
   --fresh                 reseed even when a template database matches
-  --autocannon-workers N  worker threads of autocannon (default 1; 0 runs it on the main thread)
+  --autocannon-workers N  worker threads of autocannon in its own process (default 0: its main thread)
   --out DIR               results folder (default bench/results)
   --name NAME             results file name (default latest; quick: quick)
 `;
@@ -144,7 +144,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     rawSamples: Math.max(1, Math.floor(num(values['raw-samples'], quick ? 2 : 3, 'raw-samples'))),
     cache: !(values['no-cache'] ?? false),
     fresh: values.fresh ?? false,
-    autocannonWorkers: Math.floor(num(values['autocannon-workers'], 1, 'autocannon-workers')),
+    autocannonWorkers: Math.floor(num(values['autocannon-workers'], 0, 'autocannon-workers')),
     outDir: values.out ?? 'bench/results',
     name: values.name ?? (quick ? 'quick' : 'latest'),
   };

@@ -4,16 +4,20 @@
  */
 import type { BenchOptions } from './args';
 import { runPhases, toPhases, type BenchEngine, type Statement } from './engine';
+import { cpuPerCall, cpuSnapshot, type CpuPerCall } from './cpu';
 import { httpLoad, rawLoad, sequential, type LoadResult } from './load';
 import { median, round, summarize, type Summary } from './stats';
 
 type Log = (line: string) => void;
 
+/** A load and where the machine's CPU went per call meanwhile. */
+export type MeasuredLoad = LoadResult & { cpu: CpuPerCall };
+
 export interface ThroughputResult {
   endpoint: string;
   statements: string[];
-  http: LoadResult[];
-  raw: LoadResult[];
+  http: MeasuredLoad[];
+  raw: MeasuredLoad[];
   throughputRatio: Summary;
   p99Ratio: Summary;
 }
@@ -42,14 +46,19 @@ export async function compareThroughput(engine: BenchEngine, options: BenchOptio
   const phases = toPhases(statements);
   const iteration = () => runPhases(engine, phases);
   const http = () =>
-    httpLoad({
-      url: `${engine.apiUrl}${pathAndQuery}`,
-      token: engine.token,
-      connections: options.connections,
-      seconds: options.duration,
-      workers: options.autocannonWorkers,
-    });
-  const raw = () => rawLoad(iteration, options.connections, options.duration);
+    measured((onStart) =>
+      httpLoad(
+        {
+          url: `${engine.apiUrl}${pathAndQuery}`,
+          token: engine.token,
+          connections: options.connections,
+          seconds: options.duration,
+          workers: options.autocannonWorkers,
+        },
+        onStart,
+      ),
+    );
+  const raw = () => measured(() => rawLoad(iteration, options.connections, options.duration));
   if (options.warmup > 0) {
     await httpLoad({
       url: `${engine.apiUrl}${pathAndQuery}`,
@@ -60,8 +69,8 @@ export async function compareThroughput(engine: BenchEngine, options: BenchOptio
     });
     await rawLoad(iteration, options.connections, options.warmup);
   }
-  const httpRuns: LoadResult[] = [];
-  const rawRuns: LoadResult[] = [];
+  const httpRuns: MeasuredLoad[] = [];
+  const rawRuns: MeasuredLoad[] = [];
   for (let round = 0; round < options.rounds; round += 1) {
     // Alternate which side goes first, so a drift in the machine's load hits both.
     if (round % 2 === 0) {
@@ -84,10 +93,38 @@ export async function compareThroughput(engine: BenchEngine, options: BenchOptio
   };
   log(
     `${engine.name} ${pathAndQuery}: ${round(median(httpRuns.map((r) => r.rps)), 3)} req/s vs raw ${round(median(rawRuns.map((r) => r.rps)), 3)} /s ` +
-      `-> ${result.throughputRatio.median} (p99 ratio ${result.p99Ratio.median}, ${phases.length} phase(s), ${statements.length} statement(s))`,
+      `-> ${result.throughputRatio.median} (p99 ratio ${result.p99Ratio.median}, ${phases.length} phase(s), ${statements.length} statement(s)); ` +
+      `CPU µs a call, HTTP vs raw: ${describeCpu(medianCpu(httpRuns))} vs ${describeCpu(medianCpu(rawRuns))}`,
   );
   return result;
 }
+
+/** Runs one load, noting the CPU each party spent from its start (`onStart`: after the load generator's own start) to its end. */
+async function measured(load: (onStart: () => void) => Promise<LoadResult>): Promise<MeasuredLoad> {
+  let before = cpuSnapshot();
+  let started = performance.now();
+  const result = await load(() => {
+    before = cpuSnapshot();
+    started = performance.now();
+  });
+  return { ...result, cpu: cpuPerCall(before, cpuSnapshot(), result.total, (performance.now() - started) / 1000, result.generatorCpuMs) };
+}
+
+/** Each field's median over the rounds. */
+const medianCpu = (runs: MeasuredLoad[]): CpuPerCall => {
+  const of = (field: keyof CpuPerCall) => median(runs.map((run) => run.cpu[field]));
+  return {
+    mainThread: of('mainThread'),
+    otherThreads: of('otherThreads'),
+    postgres: of('postgres'),
+    loadGenerator: of('loadGenerator'),
+    rest: of('rest'),
+    coresBusy: of('coresBusy'),
+  };
+};
+
+const describeCpu = (cpu: CpuPerCall) =>
+  `main thread ${cpu.mainThread}, other threads ${cpu.otherThreads}, PostgreSQL ${cpu.postgres}, load generator ${cpu.loadGenerator}, rest ${cpu.rest} (${cpu.coresBusy} cores busy)`;
 
 export const throughputDetails = (result: ThroughputResult) => ({
   endpoint: result.endpoint,
@@ -99,6 +136,8 @@ export const throughputDetails = (result: ThroughputResult) => ({
   rawP50Ms: summarize(result.raw.map((run) => run.p50)),
   p99Ratio: result.p99Ratio,
   throughputRatioRounds: result.http.map((run, i) => round(run.rps / result.raw[i].rps)),
+  httpCpuUsPerCall: medianCpu(result.http),
+  rawCpuUsPerCall: medianCpu(result.raw),
   statements: result.statements,
 });
 

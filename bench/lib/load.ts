@@ -1,4 +1,7 @@
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { percentile, round } from './stats';
 
 export interface LoadResult {
@@ -9,6 +12,8 @@ export interface LoadResult {
   p99: number;
   total: number;
   errors: number;
+  /** CPU of the load generator's process over the run, ms (HTTP loads only). */
+  generatorCpuMs?: number;
 }
 
 export interface HttpLoad {
@@ -16,12 +21,28 @@ export interface HttpLoad {
   token: string;
   connections: number;
   seconds: number;
+  /** autocannon's worker threads inside its own process (0: its main thread). */
   workers: number;
 }
 
-/** autocannon at a fixed number of connections; every answer must be a 2xx. */
-export async function httpLoad(load: HttpLoad): Promise<LoadResult> {
-  const result = await autocannon({
+const generatorScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'httpLoadChild.mjs');
+
+interface GeneratorAnswer {
+  startMs: number;
+  finishMs: number;
+  ok: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  cpuMs: number;
+}
+
+/**
+ * autocannon at a fixed number of connections, in a process of its own; every answer must be a 2xx.
+ * `onStart` runs as the load begins (after the generator's own start).
+ */
+export async function httpLoad(load: HttpLoad, onStart?: () => void): Promise<LoadResult> {
+  const options = {
     url: load.url,
     connections: load.connections,
     duration: load.seconds,
@@ -29,15 +50,27 @@ export async function httpLoad(load: HttpLoad): Promise<LoadResult> {
     // autocannon stops at its first sample tick after `duration`: tick every 100 ms so a run lasts what it says.
     sampleInt: 100,
     ...(load.workers > 0 ? { workers: load.workers } : {}),
-  });
-  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
-  const errors = result.errors + result.timeouts + result.non2xx;
+  };
+  const generator = spawn(process.execPath, [generatorScript, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let errorOutput = '';
+  generator.stderr.on('data', (chunk: Buffer) => (errorOutput += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => generator.on('close', resolve));
+  let answer: GeneratorAnswer | undefined;
+  for await (const line of createInterface({ input: generator.stdout })) {
+    const message = JSON.parse(line) as { start: true } | GeneratorAnswer;
+    if ('start' in message) onStart?.();
+    else answer = message;
+  }
+  const code = await exited;
+  if (code !== 0 || !answer) throw new Error(`the load generator failed (exit code ${code}): ${errorOutput.slice(0, 500)}`);
+  const seconds = (answer.finishMs - answer.startMs) / 1000;
   return {
-    rps: round(result['2xx'] / seconds),
-    p50: round(result.latency.p50),
-    p99: round(result.latency.p99),
-    total: result['2xx'],
-    errors,
+    rps: round(answer.ok / seconds),
+    p50: round(answer.p50),
+    p99: round(answer.p99),
+    total: answer.ok,
+    errors: answer.errors,
+    generatorCpuMs: answer.cpuMs,
   };
 }
 
