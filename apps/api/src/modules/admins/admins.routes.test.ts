@@ -280,7 +280,7 @@ describe('GET /api/admin/invitations/:token and POST /api/admin/accept-invitatio
         const response = await logged.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
       }
-      const requestLines = logLines.filter((line) => line.includes('incoming request') && line.includes('nvitations'));
+      const requestLines = logLines.filter((line) => line.includes('request completed') && line.includes('nvitations'));
       expect(requestLines).toHaveLength(3);
       expect(logLines.join('\n')).not.toContain(secret);
       expect(requestLines[0]).toContain('/api/admin/invitations/:token');
