@@ -45,28 +45,17 @@ export async function compareThroughput(engine: BenchEngine, options: BenchOptio
   const statements = await recordCall(engine, pathAndQuery);
   const phases = toPhases(statements);
   const iteration = () => runPhases(engine, phases);
-  const http = () =>
-    measured((onStart) =>
-      httpLoad(
-        {
-          url: `${engine.apiUrl}${pathAndQuery}`,
-          token: engine.token,
-          connections: options.connections,
-          seconds: options.duration,
-          workers: options.autocannonWorkers,
-        },
-        onStart,
-      ),
-    );
+  const httpLoadOf = (seconds: number) => ({
+    url: `${engine.apiUrl}${pathAndQuery}`,
+    token: engine.token,
+    connections: options.connections,
+    seconds,
+    workers: options.autocannonWorkers,
+  });
+  const http = () => measured((onStart) => httpLoad(httpLoadOf(options.duration), onStart));
   const raw = () => measured(() => rawLoad(iteration, options.connections, options.duration));
   if (options.warmup > 0) {
-    await httpLoad({
-      url: `${engine.apiUrl}${pathAndQuery}`,
-      token: engine.token,
-      connections: options.connections,
-      seconds: options.warmup,
-      workers: options.autocannonWorkers,
-    });
+    await httpLoad(httpLoadOf(options.warmup));
     await rawLoad(iteration, options.connections, options.warmup);
   }
   const httpRuns: MeasuredLoad[] = [];
