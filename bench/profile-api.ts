@@ -21,6 +21,7 @@ import pg from 'pg';
 import { API_BASE } from '@ute/contract';
 import { parseOptions, positiveFlag, type EngineName } from './lib/args';
 import { BENCH_ADMIN, signInAsBenchAdmin } from './lib/engine';
+import { statCpuMs } from './lib/cpu';
 import { httpLoad, type LoadResult } from './lib/load';
 import { dropBenchDatabase, preparePglite, preparePostgres, removeDataDir, type PreparedData } from './lib/prepare';
 import { round } from './lib/stats';
@@ -226,22 +227,12 @@ async function prepareData(workDir: string): Promise<ApiData> {
 // ---------------------------------------------------------------------------------------------
 // The api process: start, CPU from /proc, stop
 
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-/** utime + stime of a process (all its threads) or of one thread, in ms. */
-function cpuMs(statFile: string): number {
-  const text = readFileSync(statFile, 'utf8');
-  // Fields after the command name in parentheses (which may hold spaces): state is field 3, utime 14, stime 15.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
 interface CpuReading {
   process: number;
   mainThread: number;
 }
 
-const readCpu = (pid: number): CpuReading => ({ process: cpuMs(`/proc/${pid}/stat`), mainThread: cpuMs(`/proc/${pid}/task/${pid}/stat`) });
+const readCpu = (pid: number): CpuReading => ({ process: statCpuMs(`/proc/${pid}/stat`), mainThread: statCpuMs(`/proc/${pid}/task/${pid}/stat`) });
 
 async function freePort(): Promise<number> {
   const server = createServer();

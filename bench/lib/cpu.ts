@@ -1,12 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Where the machine's CPU went during a load, from /proc (Linux; elsewhere every field is NaN):
  * this process's main thread (the api, or the raw driver's loops), its other threads (libuv's pool,
  * V8's helpers), PostgreSQL's processes, the load generator's process (as it reports itself), and
- * the whole machine. A throughput
- * ratio says which side is faster; this says who spent the cores, so a ratio bound by the load
- * generator sharing a two-core machine is told from one bound by the api.
+ * the whole machine. A throughput ratio says which side is faster; this says who spent the cores,
+ * so a ratio bound by the load generator sharing a two-core machine is told from one bound by the api.
  */
 export interface CpuSnapshot {
   mainThreadMs: number;
@@ -27,11 +27,14 @@ export interface CpuPerCall {
   coresBusy: number;
 }
 
-const ticksPerSecond = 100; // USER_HZ: 100 on every Linux build node runs on
-const ticksMs = (ticks: number) => (ticks * 1000) / ticksPerSecond;
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+const ticksMs = (ticks: number) => (ticks * 1000) / CLOCK_TICKS;
 
-/** utime + stime of one /proc/.../stat line, in ms (the command may hold spaces: fields count from its ')'). */
-function statCpuMs(path: string): number {
+/**
+ * utime + stime of a process (all its threads) or of one thread, from its /proc stat file, in ms.
+ * Fields after the command name in parentheses (which may hold spaces): utime is field 14, stime 15.
+ */
+export function statCpuMs(path: string): number {
   const text = readFileSync(path, 'utf8');
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   return ticksMs(Number(fields[11]) + Number(fields[12]));
