@@ -114,7 +114,7 @@ const versions = [await startVersion(`base ${commitOf(baseDir)}`, baseApi), awai
 
 /** Requests per second of one version under `connections` for `loadSeconds`; a failed request stops the comparison. */
 async function loadRps(version: Version, pathAndQuery: string, seconds: number): Promise<number> {
-  const run = await httpLoad({ url: `${version.apiUrl}${pathAndQuery}`, token: version.token, connections, seconds, workers: 0 });
+  const run = await httpLoad({ url: `${version.apiUrl}${pathAndQuery}`, token: version.token, connections, seconds });
   if (run.errors > 0) throw new Error(`${pathAndQuery} on ${version.name}: ${run.errors} failed requests under load`);
   return run.rps;
 }
@@ -171,7 +171,7 @@ const lines = [
   '',
   ...(loadSeconds
     ? [
-        `Under load: ${connections} connections (autocannon, one worker thread) for ${loadSeconds} s on each version in each round, in the same alternating order; req/s as the median of the rounds (each round's in brackets), and head ÷ base of each round's pair.`,
+        `Under load: ${connections} connections (autocannon, in a process of its own) for ${loadSeconds} s on each version in each round, in the same alternating order; req/s as the median of the rounds (each round's in brackets), and head ÷ base of each round's pair.`,
         '',
         '| path | base req/s | head req/s | head ÷ base (median of rounds) |',
         '|---|---|---|---|',

@@ -785,7 +785,7 @@ async function openSlot(api: RunningApi, run: ApiRun, key: TargetKey): Promise<S
   const check = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = await check.text();
   if (!check.ok) throw new Error(`GET ${target.url}: ${check.status} ${body.slice(0, 300)}`);
-  const warm = await httpLoad({ url, token, connections, seconds: warmup, workers: 0 });
+  const warm = await httpLoad({ url, token, connections, seconds: warmup });
   if (warm.errors > 0) throw new Error(`${run.key} ${key}: ${warm.errors} failed requests during the warm-up`);
   return { api, run, target, url, token, responseBytes: Buffer.byteLength(body), idleCpuMsPerSecond: Number.NaN, rounds: [] };
 }
@@ -809,7 +809,7 @@ async function measureRound(slot: Slot, duration: number): Promise<void> {
   const cpuBefore = readCpu(slot.api.pid);
   const from = hrMicros();
   const started = performance.now();
-  const load = await httpLoad({ url: slot.url, token: slot.token, connections, seconds: duration, workers: 0 });
+  const load = await httpLoad({ url: slot.url, token: slot.token, connections, seconds: duration });
   const to = hrMicros();
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = readCpu(slot.api.pid);
@@ -1135,7 +1135,7 @@ const summary = [
   '',
   `Command: \`${command}\`. Data: ${data!.description}.`,
   '',
-  `The api is \`node --import tsx apps/api/src/server.ts\` (NODE_ENV=production, its log to a file), loaded by autocannon at ${connections} connections from a process of its own (bench/lib/httpLoadChild.mjs) after ${warmup} s of warm-up. Without the profiler: one process per LOG_LEVEL, side by side (PGlite: each on its own copy of the data), loaded one at a time in ${rounds} alternating rounds of ${round(seconds / rounds, 3)} s per request, so that the shared machine's drift reaches every row alike; CPU from /proc/<pid>/stat (utime + stime, all threads) and /proc/<pid>/task/<pid>/stat (the main thread). Then one process per request with \`--cpu-prof --cpu-prof-interval ${intervalUs}\`, ${seconds} s measured, of whose main-thread samples only those seconds count. A native frame (a builtin, a syscall) counts for the JS that called it, node's own code under PGlite, pg or pino for them, and zod and JSON.stringify for whoever called them (request validation, response encoding).`,
+  `The api is \`node --import tsx apps/api/src/server.ts\` (NODE_ENV=production, its log to a file), loaded by autocannon at ${connections} connections from a process of its own (bench/lib/load.ts) after ${warmup} s of warm-up. Without the profiler: one process per LOG_LEVEL, side by side (PGlite: each on its own copy of the data), loaded one at a time in ${rounds} alternating rounds of ${round(seconds / rounds, 3)} s per request, so that the shared machine's drift reaches every row alike; CPU from /proc/<pid>/stat (utime + stime, all threads) and /proc/<pid>/task/<pid>/stat (the main thread). Then one process per request with \`--cpu-prof --cpu-prof-interval ${intervalUs}\`, ${seconds} s measured, of whose main-thread samples only those seconds count. A native frame (a builtin, a syscall) counts for the JS that called it, node's own code under PGlite, pg or pino for them, and zod and JSON.stringify for whoever called them (request validation, response encoding).`,
   ...(data!.engine === 'pglite'
     ? ['', 'On PGlite the database runs inside the api process: its buckets are CPU that PostgreSQL would spend in its own processes.']
     : []),

@@ -181,7 +181,7 @@ const markdown = toMarkdown({
       .map(([name, value]) => `${name} ${Math.round(value)} s`)
       .join(
         ', ',
-      )}). ${options.rounds} rounds of ${options.duration} s at ${options.connections} connections, pool ${options.poolSize}; ${options.samples} sequential samples per latency.`,
+      )}). ${options.rounds} rounds of ${options.duration} s at ${options.connections} connections (load generator: ${options.loadGenerator}, in a process of its own), pool ${options.poolSize}; ${options.samples} sequential samples per latency.`,
   ],
   rows,
 });

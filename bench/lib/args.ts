@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { LoadGeneratorName } from './load';
 
 export const COMPARISONS = [
   'list',
@@ -40,6 +41,7 @@ export interface BenchOptions {
   /** Reuse (and keep) a seeded template database between runs. */
   cache: boolean;
   fresh: boolean;
+  loadGenerator: LoadGeneratorName;
   autocannonWorkers: number;
   outDir: string;
   name: string;
@@ -65,6 +67,7 @@ const HELP = `npm run bench -- [flags]
   --raw-samples N         repetitions of full-table raw queries (default 3; quick 2)
   --no-cache              do not keep the seeded PostgreSQL template database for the next run
   --fresh                 reseed even when a template database matches
+  --load-generator NAME   autocannon (default) or wrk (apt-get install -y wrk), in a process of its own
   --autocannon-workers N  worker threads of autocannon in its own process (default 0: its main thread)
   --out DIR               results folder (default bench/results)
   --name NAME             results file name (default latest; quick: quick)
@@ -86,6 +89,12 @@ function num(value: string | undefined, fallback: number, name: string, positive
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0 || (positive && parsed === 0)) throw new Error(`--${name} must be a number ${positive ? '> 0' : '>= 0'}`);
   return parsed;
+}
+
+function loadGeneratorFlag(value: string | undefined): LoadGeneratorName {
+  if (value === undefined) return 'autocannon';
+  if (value !== 'wrk' && value !== 'autocannon') throw new Error('--load-generator must be wrk or autocannon');
+  return value;
 }
 
 /** num greater than 0 (bench:profile, bench:ab). */
@@ -114,6 +123,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'raw-samples': { type: 'string' },
       'no-cache': { type: 'boolean' },
       fresh: { type: 'boolean' },
+      'load-generator': { type: 'string' },
       'autocannon-workers': { type: 'string' },
       out: { type: 'string' },
       name: { type: 'string' },
@@ -144,6 +154,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     rawSamples: Math.max(1, Math.floor(num(values['raw-samples'], quick ? 2 : 3, 'raw-samples'))),
     cache: !(values['no-cache'] ?? false),
     fresh: values.fresh ?? false,
+    loadGenerator: loadGeneratorFlag(values['load-generator']),
     autocannonWorkers: Math.floor(num(values['autocannon-workers'], 0, 'autocannon-workers')),
     outDir: values.out ?? 'bench/results',
     name: values.name ?? (quick ? 'quick' : 'latest'),

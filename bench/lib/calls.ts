@@ -40,7 +40,7 @@ export async function recordCall(engine: BenchEngine, pathAndQuery: string): Pro
 
 export const describe = (statements: Statement[]) => statements.map((statement) => statement.text.replace(/\s+/g, ' ').slice(0, 400));
 
-/** a. One endpoint over HTTP (autocannon) against the raw driver running the same statements, same pool, same concurrency. */
+/** a. One endpoint over HTTP (bench/lib/load.ts's load generator) against the raw driver running the same statements, same pool, same concurrency. */
 export async function compareThroughput(engine: BenchEngine, options: BenchOptions, pathAndQuery: string, log: Log): Promise<ThroughputResult> {
   const statements = await recordCall(engine, pathAndQuery);
   const phases = toPhases(statements);
@@ -50,7 +50,8 @@ export async function compareThroughput(engine: BenchEngine, options: BenchOptio
     token: engine.token,
     connections: options.connections,
     seconds,
-    workers: options.autocannonWorkers,
+    generator: options.loadGenerator,
+    autocannonWorkers: options.autocannonWorkers,
   });
   const http = () => measured((onStart) => httpLoad(httpLoadOf(options.duration), onStart));
   const raw = () => measured(() => rawLoad(iteration, options.connections, options.duration));
@@ -130,9 +131,17 @@ export const throughputDetails = (result: ThroughputResult) => ({
   statements: result.statements,
 });
 
-/** HTTP throughput only: warm-up, then `rounds` autocannon runs. */
+/** HTTP throughput only: warm-up, then `rounds` loads. */
 export async function httpRounds(engine: BenchEngine, options: BenchOptions, url: string): Promise<LoadResult[]> {
-  const load = (seconds: number) => httpLoad({ url, token: engine.token, connections: options.connections, seconds, workers: options.autocannonWorkers });
+  const load = (seconds: number) =>
+    httpLoad({
+      url,
+      token: engine.token,
+      connections: options.connections,
+      seconds,
+      generator: options.loadGenerator,
+      autocannonWorkers: options.autocannonWorkers,
+    });
   if (options.warmup > 0) await load(options.warmup);
   const runs: LoadResult[] = [];
   for (let round = 0; round < options.rounds; round += 1) runs.push(await load(options.duration));

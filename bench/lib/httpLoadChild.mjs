@@ -1,4 +1,4 @@
-// The load generator of bench/lib/load.ts, in a process of its own: autocannon in the api's process
+// bench/lib/load.ts's load generator when wrk is not installed, in a process of its own: autocannon in the api's process
 // shares its heap and, in a worker thread, cost 400–700 µs of CPU a request on a two-core machine
 // (bench/README.md, "Where the targets stand"), a quarter of what the HTTP side was charged with.
 // Takes one JSON argument (autocannon's options); prints {"start":true} as the load begins (after
@@ -13,8 +13,7 @@ const result = await autocannon(options);
 const cpu = process.cpuUsage(cpuBefore);
 process.stdout.write(
   `${JSON.stringify({
-    startMs: result.start.getTime(),
-    finishMs: result.finish.getTime(),
+    seconds: (result.finish.getTime() - result.start.getTime()) / 1000,
     ok: result['2xx'],
     errors: result.errors + result.timeouts + result.non2xx,
     p50: result.latency.p50,

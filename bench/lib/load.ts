@@ -16,56 +16,86 @@ export interface LoadResult {
   generatorCpuMs?: number;
 }
 
+export type LoadGeneratorName = 'wrk' | 'autocannon';
+
 export interface HttpLoad {
   url: string;
+  /** Sent as `authorization: Bearer <token>`; none when empty. */
   token: string;
   connections: number;
   seconds: number;
-  /** autocannon's worker threads inside its own process (0: its main thread). */
-  workers: number;
+  /**
+   * autocannon (the default) or wrk (`apt-get install -y wrk`: C, one epoll thread). On a two-core
+   * machine the generator's CPU is taken from the api and PostgreSQL it loads: at the searched lists'
+   * 300–600 requests a second autocannon costs 290–500 µs a request, wrk 55–85; the req/s moved less
+   * than the machine's drift between runs (bench/README.md, "Where the targets stand").
+   */
+  generator?: LoadGeneratorName;
+  /** autocannon's worker threads inside its own process (default 0: its main thread). */
+  autocannonWorkers?: number;
 }
 
-const generatorScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'httpLoadChild.mjs');
+const scriptPath = (name: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), name);
 
+/** What a load generator prints as its last line (bench/lib/httpLoadChild.mjs, bench/lib/wrkReport.lua). */
 interface GeneratorAnswer {
-  startMs: number;
-  finishMs: number;
+  seconds: number;
   ok: number;
   errors: number;
   p50: number;
   p99: number;
+  /** Its process's CPU over the run (and its start), ms. */
   cpuMs: number;
 }
 
-/**
- * autocannon at a fixed number of connections, in a process of its own; every answer must be a 2xx.
- * `onStart` runs as the load begins (after the generator's own start).
- */
-export async function httpLoad(load: HttpLoad, onStart?: () => void): Promise<LoadResult> {
+/** The generator's command line: it prints {"start":true} as its load begins, then a GeneratorAnswer. */
+function generatorCommand(load: HttpLoad, generator: LoadGeneratorName): [string, string[]] {
+  const bearer = load.token ? `Bearer ${load.token}` : undefined;
+  if (generator === 'wrk') {
+    // wrk's durations are whole seconds; one thread holds the connections (it is not the bound).
+    const header = bearer ? ['-H', `authorization: ${bearer}`] : [];
+    const seconds = Math.max(1, Math.ceil(load.seconds));
+    return ['wrk', ['-t1', `-c${load.connections}`, `-d${seconds}s`, '--timeout', '60s', '-s', scriptPath('wrkReport.lua'), ...header, load.url]];
+  }
   const options = {
     url: load.url,
     connections: load.connections,
     duration: load.seconds,
-    headers: { authorization: `Bearer ${load.token}` },
+    headers: bearer ? { authorization: bearer } : {},
     // autocannon stops at its first sample tick after `duration`: tick every 100 ms so a run lasts what it says.
     sampleInt: 100,
-    ...(load.workers > 0 ? { workers: load.workers } : {}),
+    ...(load.autocannonWorkers ? { workers: load.autocannonWorkers } : {}),
   };
-  const generator = spawn(process.execPath, [generatorScript, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return [process.execPath, [scriptPath('httpLoadChild.mjs'), JSON.stringify(options)]];
+}
+
+/**
+ * `load.connections` connections sending the GET back to back for `load.seconds`, from a process of
+ * its own (autocannon or wrk); every answer must be a 2xx. `onStart` runs as the load begins
+ * (after the generator's own start).
+ */
+export async function httpLoad(load: HttpLoad, onStart?: () => void): Promise<LoadResult> {
+  const generatorName = load.generator ?? 'autocannon';
+  const [command, args] = generatorCommand(load, generatorName);
+  const generator = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let errorOutput = '';
   generator.stderr.on('data', (chunk: Buffer) => (errorOutput += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => generator.on('close', resolve));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    generator.on('close', resolve);
+    generator.on('error', reject);
+  });
   let answer: GeneratorAnswer | undefined;
   for await (const line of createInterface({ input: generator.stdout })) {
+    // wrk prints its own report too: only the JSON lines are ours.
+    if (!line.startsWith('{')) continue;
     const message = JSON.parse(line) as { start: true } | GeneratorAnswer;
     if ('start' in message) onStart?.();
     else answer = message;
   }
   const code = await exited;
-  if (code !== 0 || !answer) throw new Error(`the load generator failed (exit code ${code}): ${errorOutput.slice(0, 500)}`);
-  const seconds = (answer.finishMs - answer.startMs) / 1000;
+  if (code !== 0 || !answer) throw new Error(`the load generator (${generatorName}) failed (exit code ${code}): ${errorOutput.slice(0, 500)}`);
   return {
-    rps: round(answer.ok / seconds),
+    rps: round(answer.ok / answer.seconds),
     p50: round(answer.p50),
     p99: round(answer.p99),
     total: answer.ok,
