@@ -5,7 +5,7 @@
 import type { BenchOptions } from './args';
 import { runPhases, toPhases, type BenchEngine, type Statement } from './engine';
 import { cpuPerCall, cpuSnapshot, type CpuPerCall } from './cpu';
-import { httpLoad, rawLoad, sequential, type LoadResult } from './load';
+import { httpLoad, rawLoad, sequential, type HttpLoad, type LoadResult } from './load';
 import { median, round, summarize, type Summary } from './stats';
 
 type Log = (line: string) => void;
@@ -40,23 +40,28 @@ export async function recordCall(engine: BenchEngine, pathAndQuery: string): Pro
 
 export const describe = (statements: Statement[]) => statements.map((statement) => statement.text.replace(/\s+/g, ' ').slice(0, 400));
 
-/** a. One endpoint over HTTP (bench/lib/load.ts's load generator) against the raw driver running the same statements, same pool, same concurrency. */
-export async function compareThroughput(engine: BenchEngine, options: BenchOptions, pathAndQuery: string, log: Log): Promise<ThroughputResult> {
-  const statements = await recordCall(engine, pathAndQuery);
-  const phases = toPhases(statements);
-  const iteration = () => runPhases(engine, phases);
-  const httpLoadOf = (seconds: number) => ({
-    url: `${engine.apiUrl}${pathAndQuery}`,
-    token: engine.token,
+/** The bench's HTTP load of `url` for a number of seconds, with its flags' generator and connections. */
+const loadsOf =
+  (options: BenchOptions, url: string, token: string) =>
+  (seconds: number): HttpLoad => ({
+    url,
+    token,
     connections: options.connections,
     seconds,
     generator: options.loadGenerator,
     autocannonWorkers: options.autocannonWorkers,
   });
-  const http = () => measured((onStart) => httpLoad(httpLoadOf(options.duration), onStart));
+
+/** a. One endpoint over HTTP (bench/lib/load.ts's load generator) against the raw driver running the same statements, same pool, same concurrency. */
+export async function compareThroughput(engine: BenchEngine, options: BenchOptions, pathAndQuery: string, log: Log): Promise<ThroughputResult> {
+  const statements = await recordCall(engine, pathAndQuery);
+  const phases = toPhases(statements);
+  const iteration = () => runPhases(engine, phases);
+  const loadOf = loadsOf(options, `${engine.apiUrl}${pathAndQuery}`, engine.token);
+  const http = () => measured((onStart) => httpLoad(loadOf(options.duration), onStart));
   const raw = () => measured(() => rawLoad(iteration, options.connections, options.duration));
   if (options.warmup > 0) {
-    await httpLoad(httpLoadOf(options.warmup));
+    await httpLoad(loadOf(options.warmup));
     await rawLoad(iteration, options.connections, options.warmup);
   }
   const httpRuns: MeasuredLoad[] = [];
@@ -133,15 +138,8 @@ export const throughputDetails = (result: ThroughputResult) => ({
 
 /** HTTP throughput only: warm-up, then `rounds` loads. */
 export async function httpRounds(engine: BenchEngine, options: BenchOptions, url: string): Promise<LoadResult[]> {
-  const load = (seconds: number) =>
-    httpLoad({
-      url,
-      token: engine.token,
-      connections: options.connections,
-      seconds,
-      generator: options.loadGenerator,
-      autocannonWorkers: options.autocannonWorkers,
-    });
+  const loadOf = loadsOf(options, url, engine.token);
+  const load = (seconds: number) => httpLoad(loadOf(seconds));
   if (options.warmup > 0) await load(options.warmup);
   const runs: LoadResult[] = [];
   for (let round = 0; round < options.rounds; round += 1) runs.push(await load(options.duration));

@@ -1,4 +1,4 @@
-// bench/lib/load.ts's load generator when wrk is not installed, in a process of its own: autocannon in the api's process
+// bench/lib/load.ts's default load generator, autocannon, in a process of its own: autocannon in the api's process
 // shares its heap and, in a worker thread, cost 400–700 µs of CPU a request on a two-core machine
 // (bench/README.md, "Where the targets stand"), a quarter of what the HTTP side was charged with.
 // Takes one JSON argument (autocannon's options); prints {"start":true} as the load begins (after
