@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { LoadGeneratorName } from './load';
+import { DEFAULT_LOAD_GENERATOR, type LoadGeneratorName } from './load';
 
 export const COMPARISONS = [
   'list',
@@ -92,7 +92,7 @@ function num(value: string | undefined, fallback: number, name: string, positive
 }
 
 function loadGeneratorFlag(value: string | undefined): LoadGeneratorName {
-  if (value === undefined) return 'autocannon';
+  if (value === undefined) return DEFAULT_LOAD_GENERATOR;
   if (value !== 'wrk' && value !== 'autocannon') throw new Error('--load-generator must be wrk or autocannon');
   return value;
 }

@@ -18,6 +18,8 @@ export interface LoadResult {
 
 export type LoadGeneratorName = 'wrk' | 'autocannon';
 
+export const DEFAULT_LOAD_GENERATOR: LoadGeneratorName = 'autocannon';
+
 export interface HttpLoad {
   url: string;
   /** Sent as `authorization: Bearer <token>`; none when empty. */
@@ -75,7 +77,7 @@ function generatorCommand(load: HttpLoad, generator: LoadGeneratorName): [string
  * (after the generator's own start).
  */
 export async function httpLoad(load: HttpLoad, onStart?: () => void): Promise<LoadResult> {
-  const generatorName = load.generator ?? 'autocannon';
+  const generatorName = load.generator ?? DEFAULT_LOAD_GENERATOR;
   const [command, args] = generatorCommand(load, generatorName);
   const generator = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let errorOutput = '';
