@@ -54,6 +54,17 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
   };
 }
 
+/**
+ * Raw SQL on `db`'s own connection: inside a transaction, its connection, so what the job queue
+ * writes there (lib/jobQueue.ts, SendOptions.executor) commits or rolls back with it. Drizzle keeps
+ * the connection as its session's client (a pg Pool or PoolClient, a PGlite or its Transaction);
+ * all of them answer query(text, values) with { rows }. Typed internal, like sqlText.
+ */
+export function sqlExecutorOf(db: DbOrTx): SqlExecutor {
+  const { client } = (db as unknown as { session: { client: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } } }).session;
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
 /** Drizzle's renderer of statements, as its dialect has it (typed internal). */
 interface StatementRenderer {
   sqlToQuery(query: SQL, invokeSource?: string): SqlText;

@@ -13,7 +13,7 @@ export const JOB_SCHEMA = 'pgboss';
 export interface JobPayloads {
   /** Send one outbox mail (platform/mail/mailer.ts). */
   'mail-delivery': { mailId: string };
-  /** Re-queue outbox mails whose job was lost (the process died between commit and send). */
+  /** Re-queue outbox mails whose job is gone (its retries used up, or a process died between a failed send and its retry). */
   'mail-sweep': Record<string, never>;
   /** Record payouts sent to the provider whose outcome was never recorded (modules/bookings). */
   'payout-reconciliation': Record<string, never>;
@@ -78,6 +78,11 @@ export interface JobQueueOptions {
 export interface SendOptions {
   /** Not before this many seconds from now. */
   delaySeconds?: number;
+  /**
+   * Writes the job on this connection: a transaction's (db/database.ts, sqlExecutorOf), so the job
+   * commits or rolls back with what it is about. Default: the queue's own connections.
+   */
+  executor?: SqlExecutor;
 }
 
 export class JobQueue {
@@ -116,7 +121,7 @@ export class JobQueue {
   }
 
   async send<Name extends QueueName>(name: Name, data: JobPayloads[Name], options: SendOptions = {}): Promise<void> {
-    await this.boss.send(name, data, { startAfter: options.delaySeconds });
+    await this.boss.send(name, data, { startAfter: options.delaySeconds, db: options.executor as PgBoss.Db | undefined });
   }
 
   /**

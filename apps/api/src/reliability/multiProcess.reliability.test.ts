@@ -185,6 +185,16 @@ describe('three api processes on one PostgreSQL', () => {
 
     const outbox = await outboxSince();
     const received = smtp.mails.map((mail) => mail.headers['message-id']);
+    // A mail that did not arrive: what its outbox row and its jobs say, so a failure tells which path lost it.
+    const missing = outbox.filter((mail) => !received.includes(`<${mail.id}@ute-backoffice>`)).map((mail) => mail.id);
+    if (missing.length > 0) {
+      const rows = await db.query('select id, status, attempts, next_attempt_at, last_error from mail_outbox where id = any($1)', [missing]);
+      const jobs = await db.query(
+        `select data->>'mailId' as mail_id, state, retry_count, start_after, started_on, completed_on from pgboss.job where name = 'mail-delivery' and data->>'mailId' = any($1)`,
+        [missing],
+      );
+      console.error('mails not received:', JSON.stringify({ outbox: rows.rows, jobs: jobs.rows }, null, 2));
+    }
     expect(new Set(received).size).toBe(received.length);
     expect(received.sort()).toEqual(outbox.map((mail) => `<${mail.id}@ute-backoffice>`).sort());
     expect(outbox.every((mail) => mail.status === 'sent')).toBe(true);

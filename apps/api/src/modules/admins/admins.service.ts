@@ -126,7 +126,7 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
     const token = randomToken();
     // A random password's hash: the row needs one, and nothing can match it.
     const passwordHash = await hashPassword(randomToken());
-    const { mailId, response } = await db.transaction(async (tx) => {
+    const response = await db.transaction(async (tx) => {
       const existing = await repo.findAdminByEmailForUpdate(tx, email);
       let before: AdminListItem | null = null;
       let admin: AdminRow;
@@ -151,10 +151,10 @@ export function createAdminsService({ db, mailer, limits, publicUrl }: AdminsSer
       });
       // The token rides in the fragment: browsers send it neither to the server nor in a Referer.
       const link = `${publicUrl}/accept-invite#token=${token}`;
-      const id = await mailer.enqueue(tx, invitationMail({ to: email, name: input.name, roles: input.roles, link }));
-      return { mailId: id, response: { message: `${adminTexts.invited} to ${email}`, admin: after } };
+      await mailer.enqueue(tx, invitationMail({ to: email, name: input.name, roles: input.roles, link }));
+      return { message: `${adminTexts.invited} to ${email}`, admin: after };
     });
-    mailer.deliverSoon(mailId);
+    mailer.startDelivery();
     return response;
   }
 

@@ -85,7 +85,7 @@ const hourIn = (date: Date, timeZone: string) => Number(new Intl.DateTimeFormat(
 
 export interface AuditAnchorServiceDeps {
   db: Db;
-  mailer: Pick<Mailer, 'enqueue' | 'deliverSoon'>;
+  mailer: Pick<Mailer, 'enqueue' | 'startDelivery'>;
   log: FastifyBaseLogger;
   /** AUDIT_ANCHOR_FILE (checked by loadConfig to be outside DATA_DIR); without it, the anchor goes by mail and log only. */
   anchorFile?: string;
@@ -120,7 +120,7 @@ export function createAuditAnchorService({ db, mailer, log, anchorFile }: AuditA
       for (const to of emails) queued.push(await mailer.enqueue(tx, auditAnchorMail({ to, anchor, anchorLine, anchorFile, alert, verdict })));
       return queued;
     });
-    for (const id of ids) mailer.deliverSoon(id);
+    if (ids.length > 0) mailer.startDelivery();
     return ids.length;
   }
 

@@ -178,7 +178,7 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper, totpK
   /** Stores a new code and queues its mail in one transaction, then starts the mail without waiting. */
   async function issueOtp(admin: repo.AdminRow) {
     const otp = randomOtp();
-    const mailId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await repo.insertResetCode(tx, {
         adminId: admin.id,
         otpHash: hmac(otpPepper, `${admin.id}:${otp}`),
@@ -186,7 +186,7 @@ export function createAuthService({ db, tokens, limits, mailer, otpPepper, totpK
       });
       return mailer.enqueue(tx, passwordResetCodeMail({ to: admin.email, code: otp }));
     });
-    mailer.deliverSoon(mailId);
+    mailer.startDelivery();
   }
 
   async function requestOtp(input: ForgotPassword, ip: string) {

@@ -167,7 +167,7 @@ export function createInvoicesService({ db, mailer, log }: InvoicesServiceDeps) 
       try {
         const mailId = await remit(payout, actor);
         if (mailId === null) continue;
-        mailer.deliverSoon(mailId);
+        mailer.startDelivery();
         sent += 1;
       } catch (error) {
         log.error({ err: error, payoutId: payout.id }, 'payout remittance failed; tried again on the next run');

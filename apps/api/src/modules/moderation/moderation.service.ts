@@ -108,7 +108,7 @@ export interface ListingNoticesDeps {
 export function createListingNotices({ mailer, mailQuota, windowSeconds, log }: ListingNoticesDeps) {
   /**
    * Runs a decision (its own transaction, which calls `tell` once the listing is locked) with its
-   * notice: the quota place is reserved before, the held mail's job queued after commit, and the
+   * notice: the quota place is reserved before, the held mail written with its job, and the
    * place given back when the decision added no mail (or failed).
    */
   async function decideWithNotice<T>(
@@ -128,8 +128,7 @@ export function createListingNotices({ mailer, mailQuota, windowSeconds, log }: 
       throw error;
     }
     const { outcome, decision } = told;
-    if (outcome?.kind === 'held') mailer.deliverLater(outcome.mailId, windowSeconds);
-    else await reservation.release();
+    if (outcome?.kind !== 'held') await reservation.release();
     if (outcome?.kind === 'not-allowed' && decision)
       log.warn(
         { adminId: actor.adminId, kind: decision.kind, listingId: decision.listingId },

@@ -82,8 +82,7 @@ export function createNotificationDigestService({ db, mailer, publicUrl, now = D
     for (const adminId of await listDigestRecipients(db, today, new Date(at))) {
       const mailId = await sendDigestOf(adminId, today);
       if (!mailId) continue;
-      // Sent once committed; a job lost here is found by the outbox's sweep.
-      mailer.deliverSoon(mailId);
+      mailer.startDelivery();
       queued += 1;
     }
     return queued;

@@ -147,7 +147,7 @@ export function createQueriesService({ db, mailer }: QueriesServiceDeps) {
       const query = await repo.findLiveQueryForUpdate(tx, body.queryId);
       if (!query) throw notFound('Query');
       await assertUnchanged(tx, actor, { version: query.version, id: query.id, targetType: 'customer_query' });
-      const outboxId = await mailer.enqueue(tx, replyMail(query, body.reply));
+      const outboxId = await mailer.enqueue(tx, replyMail(query, body.reply), { isDeliveredByCaller: true });
       const replyId = await repo.insertReply(tx, { queryId: query.id, message: body.reply, adminId: actor.adminId, mailId: outboxId });
       await repo.touchQuery(tx, query.id);
       await writeAudit(tx, actor, {

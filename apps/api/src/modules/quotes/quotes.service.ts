@@ -136,7 +136,7 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
         before: { status: before.status, price: before.price },
         after: { status: after.status, price: after.price, mailTo: to },
       });
-      return mailer.enqueue(tx, priceMailOf(after, body.price, to));
+      return mailer.enqueue(tx, priceMailOf(after, body.price, to), { isDeliveredByCaller: true });
     });
     if (!(await mailer.deliver(mailId))) throw new AppError('BAD_GATEWAY', quoteMessages.mailQueued);
   }

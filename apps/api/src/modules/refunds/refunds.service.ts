@@ -331,7 +331,7 @@ export function createRefundsService({ db, refunds: provider, mailer, log }: Ref
   /** After a success committed: the transfer reversal it owes, then the customer's mail. */
   async function finishRecorded(recorded: Recorded, actor: Actor): Promise<void> {
     if (recorded.isReversalDue) await reverseTransfer(recorded.row, actor, { isLookupFirst: false });
-    if (recorded.mailId) mailer.deliverSoon(recorded.mailId);
+    if (recorded.mailId) mailer.startDelivery();
   }
 
   async function recordSucceededNow(refund: RefundRow, stripeRefundId: string | null, actor: Actor, action: 'refund.succeed' | 'refund.webhook') {

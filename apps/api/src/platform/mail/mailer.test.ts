@@ -24,6 +24,8 @@ const otpMail = (code: string): OutgoingMail => ({
   body: `Your verification code is ${code}.`,
   isSensitive: true,
 });
+// These tests send with mailers of their own: the app's worker must not take the mails' jobs first.
+const byCaller = { isDeliveredByCaller: true };
 const outboxRow = async (id: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
 const mailLogs = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => typeof entry.mailTo === 'string');
 
@@ -43,8 +45,8 @@ describe('Mailer without SMTP_URL', () => {
 
   it('withholds a sensitive body from the log in production, and keeps other mails as they are', async () => {
     const mailer = new Mailer(t.database.db, t.app.ctx.queue, t.app.log, { from: 'test@test.local', canLogSensitiveBodies: false, claimSeconds: 60 });
-    const secret = { id: await mailer.enqueue(t.database.db, otpMail('493817')) };
-    const plain = { id: await mailer.enqueue(t.database.db, { to: 'someone@test.local', subject: 'Your quote', body: 'A$105.25 for quote 42' }) };
+    const secret = { id: await mailer.enqueue(t.database.db, otpMail('493817'), byCaller) };
+    const plain = { id: await mailer.enqueue(t.database.db, { to: 'someone@test.local', subject: 'Your quote', body: 'A$105.25 for quote 42' }, byCaller) };
     expect([await mailer.deliver(secret.id), await mailer.deliver(plain.id)]).toEqual([true, true]);
     expect(logLines.join('\n')).not.toContain('493817');
     const [secretLog, plainLog] = mailLogs();
@@ -60,7 +62,7 @@ describe('Mailer without SMTP_URL', () => {
 describe('Mailer with an SMTP server', () => {
   it('keeps a failing sensitive mail for its retries and redacts it when it gives up', async () => {
     const mailer = new Mailer(t.database.db, t.app.ctx.queue, t.app.log, { smtpUrl: 'smtp://127.0.0.1:1', from: 'test@test.local', claimSeconds: 60 });
-    const id = await mailer.enqueue(t.database.db, otpMail('271828'));
+    const id = await mailer.enqueue(t.database.db, otpMail('271828'), byCaller);
     await t.database.db.update(mailOutbox).set({ attempts: 6 }).where(eq(mailOutbox.id, id));
     expect(await mailer.deliver(id)).toBe(false);
     expect(await outboxRow(id)).toMatchObject({ status: 'pending', attempts: 7, body: otpMail('271828').body });
@@ -78,12 +80,12 @@ describe('Mailer with an SMTP server', () => {
       claimSeconds: 60,
     });
     try {
-      const stale = await mailer.enqueue(t.database.db, otpMail('161803'));
+      const stale = await mailer.enqueue(t.database.db, otpMail('161803'), byCaller);
       await t.database.db
         .update(mailOutbox)
         .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
         .where(eq(mailOutbox.id, stale));
-      const fresh = await mailer.enqueue(t.database.db, otpMail('141421'));
+      const fresh = await mailer.enqueue(t.database.db, otpMail('141421'), byCaller);
       expect(await mailer.deliver(stale)).toBe(false);
       expect(await mailer.deliver(fresh)).toBe(true);
       expect(await outboxRow(stale)).toMatchObject({ status: 'failed', body: REDACTED_BODY });
@@ -94,18 +96,31 @@ describe('Mailer with an SMTP server', () => {
     }
   });
 
-  it('deliverSoon hands the mail to the queue after the caller goes on, and it is sent once', async () => {
+  it('writes a mail and its job in one transaction: rolled back, neither is left; committed, the queue sends it once', async () => {
     const smtp = await startSmtpCapture({ delayMs: 200 });
     const withSmtp = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    const { db, sqlExecutor } = withSmtp.database;
+    const jobsOf = async (mailId: string) =>
+      (await sqlExecutor.executeSql(`select count(*)::int as jobs from pgboss.job where name = 'mail-delivery' and data->>'mailId' = $1`, [mailId]))
+        .rows[0] as { jobs: number };
     try {
       const { mailer } = withSmtp.app.ctx;
-      const id = await mailer.enqueue(withSmtp.database.db, otpMail('314159'));
-      mailer.deliverSoon(id);
-      mailer.deliverSoon(id); // already under way: one job
-      expect((await withSmtp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0].status).toBe('pending');
+      let rolledBack = '';
+      await expect(
+        db.transaction(async (tx) => {
+          rolledBack = await mailer.enqueue(tx, otpMail('271828'));
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      expect((await db.select().from(mailOutbox).where(eq(mailOutbox.id, rolledBack))).length).toBe(0);
+      expect(await jobsOf(rolledBack)).toEqual({ jobs: 0 });
+
+      const id = await db.transaction((tx) => mailer.enqueue(tx, otpMail('314159')));
+      expect(await jobsOf(id)).toEqual({ jobs: 1 });
+      mailer.startDelivery();
       await mailer.settle();
       expect(smtp.mails.map((mail) => mail.text)).toEqual(['Your verification code is 314159.']);
-      expect((await withSmtp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]).toMatchObject({ status: 'sent', body: REDACTED_BODY });
+      expect((await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]).toMatchObject({ status: 'sent', body: REDACTED_BODY });
     } finally {
       await withSmtp.close();
       await smtp.close();
@@ -116,7 +131,7 @@ describe('Mailer with an SMTP server', () => {
     const smtp = await startSmtpCapture({ delayMs: 100 });
     const mailer = new Mailer(t.database.db, t.app.ctx.queue, t.app.log, { smtpUrl: smtp.url, from: 'test@test.local', claimSeconds: 60 });
     try {
-      const id = await mailer.enqueue(t.database.db, { to: 'owner@test.local', subject: 'Your quote', body: 'A$105.25 for quote 7' });
+      const id = await mailer.enqueue(t.database.db, { to: 'owner@test.local', subject: 'Your quote', body: 'A$105.25 for quote 7' }, byCaller);
       const results = await Promise.all(Array.from({ length: 5 }, () => mailer.deliver(id)));
       expect(smtp.mails).toHaveLength(1);
       // The one that sent it says true; the others found it claimed (false) or already sent (true).
@@ -124,7 +139,7 @@ describe('Mailer with an SMTP server', () => {
       expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 1 });
 
       // A process that claimed a mail and died: the claim runs out, the sweep queues it, it is sent.
-      const orphan = await mailer.enqueue(t.database.db, { to: 'owner@test.local', subject: 'Your quote', body: 'A$99.00 for quote 8' });
+      const orphan = await mailer.enqueue(t.database.db, { to: 'owner@test.local', subject: 'Your quote', body: 'A$99.00 for quote 8' }, byCaller);
       await t.database.db
         .update(mailOutbox)
         .set({ status: 'sending', nextAttemptAt: new Date(Date.now() + 60_000) })

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/database';
+import { sqlExecutorOf, type Db, type DbOrTx } from '../../db/database';
 import { mailOutbox, type MailAttachment } from '../../db/tables/mail.table';
 import type { JobQueue } from '../../lib/jobQueue';
 
@@ -38,13 +38,13 @@ const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_DELAY_SECONDS = 15;
 const MAX_RETRY_DELAY_SECONDS = 60 * 60;
 const DEFAULT_SENSITIVE_MAIL_TTL_MS = 10 * 60_000;
-/** A pending mail this long past its time has lost its job (its process died before sending it). */
+/** A pending mail this long past its time has lost its job (its retries were used up, or a process died between a failed send and its retry's job). */
 const LOST_AFTER_SECONDS = 120;
 type DeliveryOutcome = 'sent' | 'not-sent' | 'claimed-elsewhere';
 
 /**
- * What enqueueCoalesced did with a mail: `held` a new mail, held for the window (its delivery is for
- * the caller to schedule, deliverLater); `replaced` the held mail's text with this one; `withdrawn`
+ * What enqueueCoalesced did with a mail: `held` a new mail, held for the window (with its job, due when
+ * the window is over); `replaced` the held mail's text with this one; `withdrawn`
  * the held mail, as this one repeats the last mail sent under the key; `repeat` nothing, for the same
  * reason with no mail held; `not-allowed` nothing, as a new mail was needed and the caller may not send one.
  */
@@ -57,16 +57,15 @@ const TOLD_STATUSES = ['pending', 'sending', 'sent', 'logged'];
 export const REDACTED_BODY = '[redacted after delivery]';
 
 /**
- * Every mail is first written to the outbox (in the caller's transaction), then sent by a job of
- * the `mail-delivery` queue, which one api process claims. Sending also claims the outbox row
- * (status `sending`, with a lease in next_attempt_at), so a mail is sent once even when two jobs or
- * a job and a direct deliver() meet on it. A failed send is retried by a later job with backoff.
- * With no SMTP_URL the mail is only logged (so the OTP flow works on a laptop).
+ * Every mail is written to the outbox with its job of the `mail-delivery` queue, in the caller's
+ * transaction: a process killed at any point leaves both or neither, never a mail that nothing will
+ * send. One api process claims the job. Sending also claims the outbox row (status `sending`, with
+ * a lease in next_attempt_at), so a mail is sent once even when two jobs or a job and a direct
+ * deliver() meet on it. A failed send is retried by a later job with backoff. With no SMTP_URL the
+ * mail is only logged (so the OTP flow works on a laptop).
  */
 export class Mailer {
   private readonly transport: Transporter | null;
-  /** Jobs being sent for mails of this process, by outbox id: close() and settle() wait for them. */
-  private readonly pendingSends = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -83,13 +82,25 @@ export class Mailer {
     return this.transport !== null;
   }
 
-  /** Records the mail (inside the caller's transaction when given) and returns its outbox id. */
-  async enqueue(db: DbOrTx, mail: OutgoingMail): Promise<string> {
+  /**
+   * Records the mail and its job (inside the caller's transaction when given) and returns its outbox
+   * id. After commit, the caller calls startDelivery() so the job is taken now, or, with
+   * `isDeliveredByCaller`, sends the mail itself with deliver(): its job is then only the backstop,
+   * due once that send's claim would have run out (if the caller dies mid-send, another process sends
+   * the mail then; if the send succeeds, the job finds it sent and does nothing).
+   */
+  async enqueue(db: DbOrTx, mail: OutgoingMail, options: { isDeliveredByCaller?: boolean } = {}): Promise<string> {
     const [row] = await db
       .insert(mailOutbox)
       .values({ toAddress: mail.to, subject: mail.subject, body: mail.body, isSensitive: mail.isSensitive ?? false, attachments: mail.attachments ?? null })
       .returning({ id: mailOutbox.id });
+    await this.queueJob(db, row.id, options.isDeliveredByCaller ? this.options.claimSeconds + 5 : undefined);
     return row.id;
+  }
+
+  /** The mail's `mail-delivery` job, written on `db`'s connection: in its transaction when it is one. */
+  private queueJob(db: DbOrTx, mailId: string, delaySeconds?: number): Promise<void> {
+    return this.queue.send('mail-delivery', { mailId }, { delaySeconds, executor: sqlExecutorOf(db) });
   }
 
   /**
@@ -99,7 +110,7 @@ export class Mailer {
    * under the key (so a decision taken back sends nothing); otherwise, unless it is such a repeat,
    * a new mail is held for `windowSeconds` (only if `mayAddMail`; the caller's quota). Runs in the
    * caller's transaction, which must hold a lock on the thing (its row) so calls for one key take
-   * turns. A held mail is sent by a job the caller queues after commit (deliverLater).
+   * turns. A held mail's job is written with it, due when the hold is over.
    */
   async enqueueCoalesced(db: DbOrTx, mail: OutgoingMail, options: { key: string; windowSeconds: number; mayAddMail: boolean }): Promise<CoalescedOutcome> {
     const [held] = await db
@@ -143,6 +154,7 @@ export class Mailer {
         nextAttemptAt: sql`now() + make_interval(secs => ${options.windowSeconds})`,
       })
       .returning({ id: mailOutbox.id });
+    await this.queueJob(db, row.id, options.windowSeconds);
     return { kind: 'held', mailId: row.id };
   }
 
@@ -156,50 +168,24 @@ export class Mailer {
   }
 
   /**
-   * Hands one outbox mail to the queue on a later turn of the event loop, once the caller has
-   * answered, without making anyone wait: an answer that waited would tell how long the SMTP
-   * server took, and so whether there was a mail. If even the job cannot be written, the sweep
-   * finds the mail later.
+   * After the commit of mails enqueued for the queue: this process's worker takes their jobs now, not
+   * at its next poll. The caller does not wait for the send: an answer that waited would tell how
+   * long the SMTP server took, and so whether there was a mail.
    */
-  deliverSoon(id: string): void {
-    if (this.pendingSends.has(id)) return;
-    const send = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.queue.send('mail-delivery', { mailId: id }))
-      .then(() => this.queue.wake('mail-delivery'))
-      .catch((error: unknown) => this.log.warn({ err: error, mailId: id }, 'mail job not queued; the sweep will find the mail'))
-      .finally(() => this.pendingSends.delete(id));
-    this.pendingSends.set(id, send);
+  startDelivery(): void {
+    this.queue.wake('mail-delivery');
   }
 
   /**
-   * Like deliverSoon, for a held mail (enqueueCoalesced): its job is due once the hold is over,
-   * `delaySeconds` from now. If the job cannot be written, the sweep finds the mail later.
-   */
-  deliverLater(id: string, delaySeconds: number): void {
-    if (this.pendingSends.has(id)) return;
-    const send = this.queue
-      .send('mail-delivery', { mailId: id }, { delaySeconds })
-      .catch((error: unknown) => this.log.warn({ err: error, mailId: id }, 'mail job not queued; the sweep will find the mail'))
-      .finally(() => this.pendingSends.delete(id));
-    this.pendingSends.set(id, send);
-  }
-
-  /**
-   * Tries to deliver one outbox mail now, in this request; true when it left (or was logged). A
-   * job due after the claim runs out is queued first: should this process die mid-send, another
-   * sends the mail then (if the send succeeds, that job finds it sent and does nothing).
+   * Tries to deliver one outbox mail now, in this request; true when it left (or was logged). For a
+   * mail enqueued with `isDeliveredByCaller` (its backstop job sends it should this process die).
    */
   async deliver(id: string): Promise<boolean> {
-    await this.queue.send('mail-delivery', { mailId: id }, { delaySeconds: this.options.claimSeconds + 5 });
     return (await this.attempt(id)) === 'sent';
   }
 
-  /**
-   * Resolves once no mail is waiting to be sent now: the jobs this process queued have been
-   * written, and no outbox mail is due or being sent (tests; waits at most `timeoutMs`).
-   */
+  /** Resolves once no outbox mail is due or being sent (tests; waits at most `timeoutMs`). */
   async settle(timeoutMs = 10_000): Promise<void> {
-    while (this.pendingSends.size > 0) await Promise.allSettled([...this.pendingSends.values()]);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const [row] = await this.db
@@ -305,9 +291,10 @@ export class Mailer {
   }
 
   /**
-   * The `mail-sweep` job (every minute): queues a job again for mails whose job was lost: pending
-   * long past their time, or claimed by a process that died (the claim ran out). The claim makes a
-   * duplicate job harmless.
+   * The `mail-sweep` job (every minute): queues a job again for mails whose job is gone: pending long
+   * past their time (the job used up its retries, or the mail was written before jobs were written
+   * with it), or claimed by a process that died (the claim ran out). The claim makes a duplicate job
+   * harmless.
    */
   async requeueLostMails(limit = 100): Promise<number> {
     const lost = await this.db
@@ -326,9 +313,9 @@ export class Mailer {
     return lost.length;
   }
 
-  /** Waits for the jobs this process is queuing, then closes the SMTP connection (the queue is stopped first). */
-  async close(): Promise<void> {
-    while (this.pendingSends.size > 0) await Promise.allSettled([...this.pendingSends.values()]);
+  /** Closes the SMTP connection (the queue is stopped first). */
+  close(): Promise<void> {
     this.transport?.close();
+    return Promise.resolve();
   }
 }
