@@ -13,7 +13,7 @@ export const JOB_SCHEMA = 'pgboss';
 export interface JobPayloads {
   /** Send one outbox mail (platform/mail/mailer.ts). */
   'mail-delivery': { mailId: string };
-  /** Re-queue outbox mails whose job is gone (its retries used up, or a process died between a failed send and its retry). */
+  /** Re-queue outbox mails whose job is gone (the job used up its own retries) or whose sending process died. */
   'mail-sweep': Record<string, never>;
   /** Record payouts sent to the provider whose outcome was never recorded (modules/bookings). */
   'payout-reconciliation': Record<string, never>;

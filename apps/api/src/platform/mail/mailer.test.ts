@@ -27,6 +27,15 @@ const otpMail = (code: string): OutgoingMail => ({
 // These tests send with mailers of their own: the app's worker must not take the mails' jobs first.
 const byCaller = { isDeliveredByCaller: true };
 const outboxRow = async (id: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+/** The mail's `mail-delivery` jobs, each with the seconds from now until it is due. */
+const mailJobs = async ({ sqlExecutor }: TestApp['database'], mailId: string) =>
+  (
+    await sqlExecutor.executeSql(
+      `select round(extract(epoch from start_after - now()))::int as "dueInSeconds" from pgboss.job
+       where name = 'mail-delivery' and data->>'mailId' = $1 order by start_after`,
+      [mailId],
+    )
+  ).rows as { dueInSeconds: number }[];
 const mailLogs = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => typeof entry.mailTo === 'string');
 
 describe('Mailer without SMTP_URL', () => {
@@ -66,8 +75,14 @@ describe('Mailer with an SMTP server', () => {
     await t.database.db.update(mailOutbox).set({ attempts: 6 }).where(eq(mailOutbox.id, id));
     expect(await mailer.deliver(id)).toBe(false);
     expect(await outboxRow(id)).toMatchObject({ status: 'pending', attempts: 7, body: otpMail('271828').body });
+    // The retry's job was written with the failure: the caller's backstop (claim + 5 s), then 15 s × 2⁶.
+    const [backstop, retry] = await mailJobs(t.database, id);
+    expect(backstop.dueInSeconds).toBeLessThanOrEqual(65);
+    expect(retry.dueInSeconds).toBeGreaterThan(900);
+    expect(retry.dueInSeconds).toBeLessThanOrEqual(960);
     expect(await mailer.deliver(id)).toBe(false);
     expect(await outboxRow(id)).toMatchObject({ status: 'failed', attempts: 8, body: REDACTED_BODY });
+    expect(await mailJobs(t.database, id)).toHaveLength(2);
     await mailer.close();
   });
 
@@ -99,10 +114,7 @@ describe('Mailer with an SMTP server', () => {
   it('writes a mail and its job in one transaction: rolled back, neither is left; committed, the queue sends it once', async () => {
     const smtp = await startSmtpCapture({ delayMs: 200 });
     const withSmtp = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    const { db, sqlExecutor } = withSmtp.database;
-    const jobsOf = async (mailId: string) =>
-      (await sqlExecutor.executeSql(`select count(*)::int as jobs from pgboss.job where name = 'mail-delivery' and data->>'mailId' = $1`, [mailId]))
-        .rows[0] as { jobs: number };
+    const { db } = withSmtp.database;
     try {
       const { mailer } = withSmtp.app.ctx;
       let rolledBack = '';
@@ -113,10 +125,10 @@ describe('Mailer with an SMTP server', () => {
         }),
       ).rejects.toThrow('the change failed');
       expect((await db.select().from(mailOutbox).where(eq(mailOutbox.id, rolledBack))).length).toBe(0);
-      expect(await jobsOf(rolledBack)).toEqual({ jobs: 0 });
+      expect(await mailJobs(withSmtp.database, rolledBack)).toHaveLength(0);
 
       const id = await db.transaction((tx) => mailer.enqueue(tx, otpMail('314159')));
-      expect(await jobsOf(id)).toEqual({ jobs: 1 });
+      expect(await mailJobs(withSmtp.database, id)).toHaveLength(1);
       mailer.startDelivery();
       await mailer.settle();
       expect(smtp.mails.map((mail) => mail.text)).toEqual(['Your verification code is 314159.']);

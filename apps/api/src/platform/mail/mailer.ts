@@ -38,7 +38,7 @@ const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_DELAY_SECONDS = 15;
 const MAX_RETRY_DELAY_SECONDS = 60 * 60;
 const DEFAULT_SENSITIVE_MAIL_TTL_MS = 10 * 60_000;
-/** A pending mail this long past its time has lost its job (its retries were used up, or a process died between a failed send and its retry's job). */
+/** A pending mail this long past its time has lost its job: the job used up its own retries (each mail's job is written with the mail, and each retry's with its failure). */
 const LOST_AFTER_SECONDS = 120;
 type DeliveryOutcome = 'sent' | 'not-sent' | 'claimed-elsewhere';
 
@@ -274,17 +274,21 @@ export class Mailer {
       const attempts = mail.attempts + 1;
       const hasGivenUp = attempts >= MAX_ATTEMPTS;
       const delaySeconds = Math.min(FIRST_RETRY_DELAY_SECONDS * 2 ** (attempts - 1), MAX_RETRY_DELAY_SECONDS);
-      await this.db
-        .update(mailOutbox)
-        .set({
-          attempts,
-          lastError: (error as Error).message.slice(0, 500),
-          status: hasGivenUp ? 'failed' : 'pending',
-          nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
-          ...(hasGivenUp ? redacted : {}),
-        })
-        .where(eq(mailOutbox.id, id));
-      if (!hasGivenUp) await this.queue.send('mail-delivery', { mailId: id }, { delaySeconds });
+      // The row goes back to pending with its retry's job in one transaction, as in enqueue: a kill
+      // between the two would leave the retry to the sweep, minutes late.
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(mailOutbox)
+          .set({
+            attempts,
+            lastError: (error as Error).message.slice(0, 500),
+            status: hasGivenUp ? 'failed' : 'pending',
+            nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
+            ...(hasGivenUp ? redacted : {}),
+          })
+          .where(eq(mailOutbox.id, id));
+        if (!hasGivenUp) await this.queueJob(tx, id, delaySeconds);
+      });
       this.log.warn({ err: error, mailId: id, attempts }, 'mail not sent; kept in the outbox for a retry');
       return 'not-sent';
     }
@@ -292,7 +296,7 @@ export class Mailer {
 
   /**
    * The `mail-sweep` job (every minute): queues a job again for mails whose job is gone: pending long
-   * past their time (the job used up its retries, or the mail was written before jobs were written
+   * past their time (the job used up its own retries, or the mail was written before jobs were written
    * with it), or claimed by a process that died (the claim ran out). The claim makes a duplicate job
    * harmless.
    */
