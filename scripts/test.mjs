@@ -24,11 +24,13 @@ const reliabilitySteps = [
   { name: 'reliability', command: vitest('apps/api', 'reliability'), report: vitestReport('reliability'), env: { RELIABILITY: '1' }, database: 'both' },
 ];
 
+// Steps of one `together` group run at the same time, each its output kept and printed when it ends: the
+// static checks are one process each on one core (eslint, tsc, prettier), and a CI machine has two or more.
 const mainSteps = [
-  { name: 'format', command: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
-  { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'] },
-  { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
-  { name: 'unit: contract', command: vitest('packages/contract', 'unit-contract'), report: vitestReport('unit-contract') },
+  { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'], together: 'static checks' },
+  { name: 'format', command: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'], together: 'static checks' },
+  { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'], together: 'static checks' },
+  { name: 'unit: contract', command: vitest('packages/contract', 'unit-contract'), report: vitestReport('unit-contract'), together: 'static checks' },
   { name: 'unit: web', command: vitest('apps/web', 'unit-web'), report: vitestReport('unit-web') },
   { name: 'api on PGlite', command: vitest('apps/api', 'api-pglite'), report: vitestReport('api-pglite'), database: 'both', usesRedis: true },
   { name: 'api on PostgreSQL', command: vitest('apps/api', 'api-postgres'), report: vitestReport('api-postgres'), database: 'postgres', usesRedis: true },
@@ -102,8 +104,8 @@ function redisTestsSkippedIn(report) {
   }
 }
 
-// The running step and what to stop at the end, so that Ctrl-C or SIGTERM leaves no server and no folder behind.
-let running = null;
+// The running steps and what to stop at the end, so that Ctrl-C or SIGTERM leaves no server and no folder behind.
+const running = new Set();
 let isInterrupted = false;
 const cleanups = [];
 let cleaning = null;
@@ -116,7 +118,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     console.error(`\n${signal}: stopping`);
     isInterrupted = true;
     try {
-      if (running?.pid) process.kill(-running.pid, signal);
+      for (const child of running) if (child.pid) process.kill(-child.pid, signal);
     } catch {
       // the step has just ended
     }
@@ -124,18 +126,29 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function run(step, env) {
+/** Runs a step: its exit code, and its output when `isKept` (else the output goes straight to ours). */
+function run(step, env, isKept) {
+  let output = '';
   return new Promise((resolve) => {
     // A process group of its own, so that a signal reaches every process of the step (npx does not pass SIGTERM on).
-    running = spawn(step.command[0], step.command.slice(1), { cwd: path.join(root, step.cwd ?? '.'), stdio: 'inherit', env, detached: true });
-    running.once('error', (error) => {
-      console.error(error.message);
+    const child = spawn(step.command[0], step.command.slice(1), {
+      cwd: path.join(root, step.cwd ?? '.'),
+      stdio: isKept ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env,
+      detached: true,
+    });
+    running.add(child);
+    if (isKept) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+    child.once('error', (error) => {
+      output += `${error.message}\n`;
+      if (!isKept) console.error(error.message);
       resolve(null);
     });
-    running.once('close', (code) => resolve(code));
-  }).finally(() => {
-    running = null;
-  });
+    child.once('close', (code) => {
+      running.delete(child);
+      resolve(code);
+    });
+  }).then((code) => ({ code, output }));
 }
 
 // `npm run test:reliability` runs the slow crash and soak tests (CI runs both commands).
@@ -206,26 +219,37 @@ function envOf(step) {
   return env;
 }
 
-const results = [];
-for (const step of steps) {
-  if (isInterrupted) break;
+/** Runs one step (its output kept when `isKept`, and printed under its heading when it ends) and returns its result. */
+async function runStep(step, isKept) {
   if (step.report) rmSync(step.report, { force: true });
-  console.log(`\n=== ${step.name} ===`);
-  for (const line of describeUse([step])) console.log(line);
+  const heading = [`\n=== ${step.name} ===`, ...describeUse([step])].join('\n');
+  if (!isKept) console.log(heading);
   // A step on PGlite still runs without PostgreSQL: only its tests that need one fail.
   const problem = (step.database === 'postgres' && postgresProblem) || (step.usesChromium && chromiumProblem);
   if (problem) {
-    console.log('FAIL: cannot run (see above)');
-    results.push({ name: step.name, isOk: false, seconds: 0, counts: null, failures: [] });
-    continue;
+    console.log(`${isKept ? `${heading}\n` : ''}FAIL: cannot run (see above)`);
+    return { name: step.name, isOk: false, seconds: 0, counts: null, failures: [] };
   }
   const started = Date.now();
-  const status = await run(step, envOf(step));
+  const { code, output } = await run(step, envOf(step), isKept);
+  const seconds = (Date.now() - started) / 1000;
+  if (isKept) console.log(`${heading}\n${output.trimEnd()}\n(${seconds.toFixed(1)} s, run beside the rest of "${step.together}")`);
   const report = readReport(step);
   const counts = countsOf(step, report);
-  const isOk = status === 0 && (!step.report || (counts !== null && counts.failed === 0 && counts.passed > 0));
+  const isOk = code === 0 && (!step.report || (counts !== null && counts.failed === 0 && counts.passed > 0));
   const redisSkipped = step.usesRedis && !isRedisReachable ? redisTestsSkippedIn(report) : 0;
-  results.push({ name: step.name, isOk, seconds: (Date.now() - started) / 1000, counts, redisSkipped, failures: failuresOf(step, report) });
+  return { name: step.name, isOk, seconds, counts, redisSkipped, failures: failuresOf(step, report) };
+}
+
+const results = [];
+for (let at = 0; at < steps.length && !isInterrupted;) {
+  const { together } = steps[at];
+  let end = at + 1;
+  while (together && end < steps.length && steps[end].together === together) end += 1;
+  const group = steps.slice(at, end);
+  if (group.length > 1) console.log(`\n=== ${group.map((step) => step.name).join(', ')}: at the same time ===`);
+  results.push(...(await Promise.all(group.map((step) => runStep(step, group.length > 1)))));
+  at = end;
 }
 await cleanUp();
 

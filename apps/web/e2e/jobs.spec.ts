@@ -91,8 +91,9 @@ test.describe('Job Listings', () => {
     expect(descending).toEqual([...descending].sort((a, b) => (b ?? 0) - (a ?? 0)));
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=2/);
-    // The URL changes first; the rows are page 2's once the pager says so.
+    // The URL and the pager change first; the rows are page 2's once the table is no longer busy.
     await expect(page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Showing 11 to 20 of/)).toBeVisible();
+    await expect(page.locator('[data-table-scroll]')).not.toHaveAttribute('aria-busy');
     const secondPage = await shownBudgets(page);
     expect(Math.max(...secondPage.map((b) => b ?? 0))).toBeLessThanOrEqual(Math.min(...descending.map((b) => b ?? 0)));
 

@@ -22,6 +22,16 @@ const COLUMNS: ColumnDef<Row, unknown>[] = [
 const ROWS: Row[] = [{ id: 'r1', name: 'A very long name that does not fit', city: 'Perth' }];
 
 describe('DataTable', () => {
+  it("marks the last page's rows as busy and dims them while the next page loads", () => {
+    const { rerender } = render(<DataTable columns={COLUMNS} data={ROWS} getRowId={(row) => row.id} isStale />);
+    const box = screen.getByRole('table').closest('[data-table-scroll]')!;
+    expect(box).toHaveAttribute('aria-busy', 'true');
+    expect(box).toHaveClass('opacity-60');
+    rerender(<DataTable columns={COLUMNS} data={ROWS} getRowId={(row) => row.id} />);
+    expect(box).not.toHaveAttribute('aria-busy');
+    expect(box).not.toHaveClass('opacity-60');
+  });
+
   it('pins the first column to the left and the actions column to the right, header and cells', () => {
     render(<DataTable columns={COLUMNS} data={ROWS} getRowId={(row) => row.id} caption="People" />);
     const headers = screen.getAllByRole('columnheader');

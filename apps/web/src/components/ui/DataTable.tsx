@@ -7,6 +7,8 @@ export interface DataTableProps<TRow> {
   data: TRow[];
   getRowId: (row: TRow) => string;
   isLoading?: boolean;
+  /** The rows are the last page's while the next one loads: dimmed, and aria-busy for screen readers. */
+  isStale?: boolean;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
   caption?: string;
@@ -60,13 +62,17 @@ function PinnedContent({ pin, children }: { pin: Pin; children: ReactNode }) {
 }
 
 /** The list table of every screen (TanStack Table v8, server-side paging). */
-export function DataTable<TRow>({ columns, data, getRowId, isLoading = false, empty, caption }: DataTableProps<TRow>) {
+export function DataTable<TRow>({ columns, data, getRowId, isLoading = false, isStale = false, empty, caption }: DataTableProps<TRow>) {
   const table = useReactTable({ data, columns, getRowId, getCoreRowModel: getCoreRowModel(), manualPagination: true });
   const hasSelect = columns[0]?.id === SELECT_COLUMN_ID;
   if (isLoading) return <Spinner />;
   if (data.length === 0 && empty) return <>{empty}</>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" data-table-scroll>
+    <div
+      className={`overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm transition-opacity ${isStale ? 'opacity-60' : ''}`}
+      aria-busy={isStale || undefined}
+      data-table-scroll
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-slate-100">
