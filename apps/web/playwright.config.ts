@@ -17,9 +17,7 @@ export default defineConfig({
   retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: '../../.tmp/e2e-results.json' }]]
-    : [['list'], ['json', { outputFile: '../../.tmp/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: '../../.tmp/e2e-results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     // Only a retry records a trace: recording one for every test (its screenshots and DOM snapshots)
