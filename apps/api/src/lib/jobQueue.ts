@@ -73,6 +73,8 @@ export interface JobQueueOptions {
   jobTimeoutSeconds: number;
   /** How often an idle worker asks for work; wake() skips the wait for jobs sent by this process. */
   pollingIntervalSeconds: number;
+  /** How long stop() waits for the jobs under way (default 10 s). */
+  stopTimeoutMs?: number;
 }
 
 export interface SendOptions {
@@ -90,7 +92,7 @@ export class JobQueue {
   private readonly workerIds = new Map<QueueName, string>();
   private starting: Promise<unknown> | null = null;
   private stopping: Promise<void> | null = null;
-  /** Set once stop() is over: the database may be closed from then on, so handlers still running report nothing. */
+  /** Set once stop() is over: the database may be closed from then on, so the queue sends it nothing more. */
   private hasStopped = false;
 
   constructor(
@@ -98,8 +100,16 @@ export class JobQueue {
     log: FastifyBaseLogger,
     private readonly options: JobQueueOptions,
   ) {
+    // After stop() pg-boss may still send statements on its own: a handler that ends late is completed
+    // or failed, and one still running is failed when its expiry timer fires (expireInSeconds later),
+    // neither awaited by anything. On a closed database each would throw outside any caller ("Cannot
+    // use a pool after calling end on the pool"), so they wait forever instead; the job was already
+    // failed by stop() and comes back.
+    const stoppedOrOpen: SqlExecutor = {
+      executeSql: (text, values) => (this.hasStopped ? new Promise<never>(() => {}) : executor.executeSql(text, values)),
+    };
     this.boss = new PgBoss({
-      db: executor as PgBoss.Db,
+      db: stoppedOrOpen as PgBoss.Db,
       schema: JOB_SCHEMA,
       migrate: false,
       supervise: true,
@@ -133,14 +143,7 @@ export class JobQueue {
   async work<Name extends QueueName>(name: Name, handler: (data: JobPayloads[Name]) => Promise<void>): Promise<void> {
     const id = await this.boss.work<JobPayloads[Name]>(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
       this.wake(name);
-      const failure = await handler(job.data).then(
-        () => null,
-        (error: unknown) => ({ error }),
-      );
-      // Finished after stop(): pg-boss has already failed the job (it comes back) and its database may
-      // be closed, where reporting the outcome would throw outside any caller. So this one never reports.
-      if (this.hasStopped) await new Promise<never>(() => {});
-      if (failure) throw failure.error;
+      await handler(job.data);
     });
     this.workerIds.set(name, id);
   }
@@ -165,7 +168,7 @@ export class JobQueue {
     this.stopping ??= (async () => {
       await this.starting?.catch(() => {});
       try {
-        await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+        await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.options.stopTimeoutMs ?? 10_000 });
       } finally {
         this.hasStopped = true;
       }
