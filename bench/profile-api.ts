@@ -9,10 +9,9 @@
  * request started with `node --cpu-prof`, whose main-thread samples over the measured seconds are
  * grouped by what runs them. See bench/README.md.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,6 +21,7 @@ import { API_BASE } from '@ute/contract';
 import { parseOptions, positiveFlag, type EngineName } from './lib/args';
 import { BENCH_ADMIN, signInAsBenchAdmin } from './lib/engine';
 import { statCpuMs } from './lib/cpu';
+import { startApi, stopApi, type RunningApi } from './lib/apiProcess';
 import { httpLoad, type LoadResult } from './lib/load';
 import { dropBenchDatabase, preparePglite, preparePostgres, removeDataDir, type PreparedData } from './lib/prepare';
 import { round } from './lib/stats';
@@ -234,109 +234,18 @@ interface CpuReading {
 
 const readCpu = (pid: number): CpuReading => ({ process: statCpuMs(`/proc/${pid}/stat`), mainThread: statCpuMs(`/proc/${pid}/task/${pid}/stat`) });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Configuration the caller's environment must not bring into the api (a DATABASE_URL would switch a PGlite run to PostgreSQL). */
-const CONFIG_KEYS = [
-  'DATABASE_URL',
-  'DATA_DIR',
-  'PORT',
-  'HOST',
-  'LOG_LEVEL',
-  'NODE_ENV',
-  'ADMIN_EMAIL',
-  'ADMIN_PASSWORD',
-  'SEED_DEMO',
-  'SMTP_URL',
-  'PUBLIC_URL',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_API_BASE',
-  'JWT_SECRET',
-  'REDIS_URL',
-  'TRUST_PROXY',
-  'AUDIT_ANCHOR_FILE',
-  'NODE_OPTIONS',
-];
-
-interface RunningApi {
-  child: ChildProcess;
-  pid: number;
-  baseUrl: string;
-  logFile: string;
-  exited: Promise<number | null>;
-}
-
-async function startApi(data: ApiData, run: ApiRun, profileDir: string, logFile: string, jwtSecret: string): Promise<RunningApi> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of CONFIG_KEYS) delete env[key];
-  Object.assign(env, {
+async function startProfiledApi(data: ApiData, run: ApiRun, profileDir: string, logFile: string, jwtSecret: string): Promise<RunningApi> {
+  const config = {
     DATA_DIR: data.dataDir,
     ...(data.engine === 'postgres' ? { DATABASE_URL: data.target } : {}),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
     LOG_LEVEL: run.logLevel,
     SEED_DEMO: data.apiSeeds ? 'true' : 'false',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     JWT_SECRET: jwtSecret,
-  });
+  };
   const profiler = run.profiled ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-interval=${intervalUs}`] : [];
-  const logFd = openSync(logFile, 'w');
-  // The log goes to a file, as a production log does (pino writes it to fd 1).
-  const child = spawn(process.execPath, [...profiler, '--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', logFd, logFd],
-  });
-  closeSync(logFd);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let hasExited = false;
-  void exited.then(() => {
-    hasExited = true;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (hasExited) throw new Error(`the api exited during its start:\n${tail(logFile)}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the api did not answer /api/health within 180 s:\n${tail(logFile)}`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  return { child, pid: child.pid!, baseUrl, logFile, exited };
-}
-
-/** SIGINT: server.ts closes the app and the database, then calls process.exit, which writes the profile. */
-async function stopApi(api: RunningApi): Promise<void> {
-  api.child.kill('SIGINT');
-  const code = await Promise.race([api.exited, sleep(60_000).then(() => 'timeout' as const)]);
-  if (code === 'timeout') {
-    api.child.kill('SIGKILL');
-    throw new Error('the api did not stop within 60 s of SIGINT');
-  }
-  if (code !== 0) throw new Error(`the api exited with ${code}:\n${tail(api.logFile)}`);
-}
-
-function tail(file: string, lines = 20): string {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
+  return startApi(config, logFile, profiler);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -774,7 +683,7 @@ async function startRun(data: ApiData, run: ApiRun, workDir: string, jwtSecret: 
   const profileDir = path.join(workDir, `profile-${run.key}`);
   mkdirSync(profileDir, { recursive: true });
   log(`${run.key}: starting the api (${run.profiled ? `node --cpu-prof, interval ${intervalUs} µs` : 'no profiler'}, LOG_LEVEL=${run.logLevel})`);
-  return startApi(data, run, profileDir, path.join(workDir, `api-${run.key}.log`), jwtSecret);
+  return startProfiledApi(data, run, profileDir, path.join(workDir, `api-${run.key}.log`), jwtSecret);
 }
 
 /** Signs in if needed, checks one answer, and warms the request up. */
@@ -937,7 +846,13 @@ async function measureProfiled(
 async function seedThroughApi(data: ApiData, workDir: string, jwtSecret: string): Promise<ApiData> {
   if (!data.apiSeeds) return data;
   log('seeding: the api fills the empty database at its first start');
-  const api = await startApi(data, { key: 'seed', profiled: false, logLevel: 'info', targets: [] }, workDir, path.join(workDir, 'api-seed.log'), jwtSecret);
+  const api = await startProfiledApi(
+    data,
+    { key: 'seed', profiled: false, logLevel: 'info', targets: [] },
+    workDir,
+    path.join(workDir, 'api-seed.log'),
+    jwtSecret,
+  );
   await stopApi(api);
   return { ...data, apiSeeds: false, description: data.description };
 }

@@ -79,7 +79,7 @@ try {
     const data = prepared[name]!;
     let engine: BenchEngine | null = null;
     try {
-      engine = await startEngine({ name, target: data.target, dataDir: data.dataDir, poolSize: options.poolSize });
+      engine = await startEngine({ name, target: data.target, dataDir: data.dataDir, poolSize: options.poolSize, apiWorkers: options.apiWorkers });
       if (name === 'postgres') machine.postgres = String((await engine.sql<{ version: string }>('select version() as version'))[0].version).split(',')[0];
       if (needsApi) {
         const result = await timed(`measure.${name}`, () => benchEngine(engine!, options, log));
@@ -181,7 +181,11 @@ const markdown = toMarkdown({
       .map(([name, value]) => `${name} ${Math.round(value)} s`)
       .join(
         ', ',
-      )}). ${options.rounds} rounds of ${options.duration} s at ${options.connections} connections (load generator: ${options.loadGenerator}, in a process of its own), pool ${options.poolSize}; ${options.samples} sequential samples per latency.`,
+      )}). ${options.rounds} rounds of ${options.duration} s at ${options.connections} connections (load generator: ${options.loadGenerator}, in a process of its own), pool ${options.poolSize}${
+      options.apiWorkers > 1
+        ? `; PostgreSQL's api: ${options.apiWorkers} processes (API_WORKERS, each with a pool of ${Math.ceil(options.poolSize / options.apiWorkers)})`
+        : ''
+    }; ${options.samples} sequential samples per latency.`,
   ],
   rows,
 });

@@ -43,6 +43,8 @@ export interface BenchOptions {
   fresh: boolean;
   loadGenerator: LoadGeneratorName;
   autocannonWorkers: number;
+  /** API_WORKERS of the api the PostgreSQL calls and loads go to (1: the api in the benchmark's process). */
+  apiWorkers: number;
   outDir: string;
   name: string;
 }
@@ -69,6 +71,9 @@ const HELP = `npm run bench -- [flags]
   --fresh                 reseed even when a template database matches
   --load-generator NAME   autocannon (default) or wrk (apt-get install -y wrk), in a process of its own
   --autocannon-workers N  worker threads of autocannon in its own process (default 0: its main thread)
+  --api-workers N         on PostgreSQL, the calls and loads go to the api started as deployed with
+                          API_WORKERS=N (processes sharing one port, N x pool/N connections), not
+                          to the api in the benchmark's process (default 1: that one)
   --out DIR               results folder (default bench/results)
   --name NAME             results file name (default latest; quick: quick)
 `;
@@ -125,6 +130,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       fresh: { type: 'boolean' },
       'load-generator': { type: 'string' },
       'autocannon-workers': { type: 'string' },
+      'api-workers': { type: 'string' },
       out: { type: 'string' },
       name: { type: 'string' },
     },
@@ -156,6 +162,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     fresh: values.fresh ?? false,
     loadGenerator: loadGeneratorFlag(values['load-generator']),
     autocannonWorkers: Math.floor(num(values['autocannon-workers'], 0, 'autocannon-workers')),
+    apiWorkers: Math.max(1, Math.floor(num(values['api-workers'], 1, 'api-workers'))),
     outDir: values.out ?? 'bench/results',
     name: values.name ?? (quick ? 'quick' : 'latest'),
   };

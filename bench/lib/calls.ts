@@ -32,8 +32,9 @@ export async function getJson<T = Record<string, unknown>>(engine: Pick<BenchEng
 
 /** The statements one call of the endpoint makes (after warming it up). */
 export async function recordCall(engine: BenchEngine, pathAndQuery: string): Promise<Statement[]> {
-  for (let i = 0; i < 3; i += 1) await getJson(engine, pathAndQuery);
-  const { statements } = await engine.record(() => getJson(engine, pathAndQuery));
+  const recorded = { ...engine, apiUrl: engine.recordUrl };
+  for (let i = 0; i < 3; i += 1) await getJson(recorded, pathAndQuery);
+  const { statements } = await engine.record(() => getJson(recorded, pathAndQuery));
   if (statements.length === 0) throw new Error(`GET ${pathAndQuery} made no statement through the pool (a transaction?): cannot replay it`);
   return statements;
 }
@@ -58,8 +59,9 @@ export async function compareThroughput(engine: BenchEngine, options: BenchOptio
   const phases = toPhases(statements);
   const iteration = () => runPhases(engine, phases);
   const loadOf = loadsOf(options, `${engine.apiUrl}${pathAndQuery}`, engine.token);
-  const http = () => measured((onStart) => httpLoad(loadOf(options.duration), onStart));
-  const raw = () => measured(() => rawLoad(iteration, options.connections, options.duration));
+  const apiPids = engine.apiPids();
+  const http = () => measured(apiPids, (onStart) => httpLoad(loadOf(options.duration), onStart));
+  const raw = () => measured(apiPids, () => rawLoad(iteration, options.connections, options.duration));
   if (options.warmup > 0) {
     await httpLoad(loadOf(options.warmup));
     await rawLoad(iteration, options.connections, options.warmup);
@@ -95,14 +97,14 @@ export async function compareThroughput(engine: BenchEngine, options: BenchOptio
 }
 
 /** Runs one load, noting the CPU each party spent from its start (`onStart`: after the load generator's own start) to its end. */
-async function measured(load: (onStart: () => void) => Promise<LoadResult>): Promise<MeasuredLoad> {
-  let before = cpuSnapshot();
+async function measured(apiPids: readonly number[], load: (onStart: () => void) => Promise<LoadResult>): Promise<MeasuredLoad> {
+  let before = cpuSnapshot(apiPids);
   let started = performance.now();
   const result = await load(() => {
-    before = cpuSnapshot();
+    before = cpuSnapshot(apiPids);
     started = performance.now();
   });
-  return { ...result, cpu: cpuPerCall(before, cpuSnapshot(), result.total, (performance.now() - started) / 1000, result.generatorCpuMs) };
+  return { ...result, cpu: cpuPerCall(before, cpuSnapshot(apiPids), result.total, (performance.now() - started) / 1000, result.generatorCpuMs) };
 }
 
 /** Each field's median over the rounds. */

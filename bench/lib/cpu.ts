@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Where the machine's CPU went during a load, from /proc (Linux; elsewhere every field is NaN):
- * this process's main thread (the api, or the raw driver's loops), its other threads (libuv's pool,
- * V8's helpers), PostgreSQL's processes, the load generator's process (as it reports itself), and
+ * this process's main thread (the api, or the raw driver's loops; with `--api-workers` also each api
+ * process's), its other threads (libuv's pool, V8's helpers), PostgreSQL's processes, the load generator's process (as it reports itself), and
  * the whole machine. A throughput ratio says which side is faster; this says who spent the cores,
  * so a ratio bound by the load generator sharing a two-core machine is told from one bound by the api.
  */
@@ -59,14 +59,19 @@ function machineBusyMs(): number {
   return ticksMs(user + nice + system + irq + softirq + steal);
 }
 
-export function cpuSnapshot(): CpuSnapshot {
+/**
+ * Now: the api's main threads and processes are this process's plus those of `apiPids` (the
+ * API_WORKERS processes serving the load, when the api is not this process).
+ */
+export function cpuSnapshot(apiPids: readonly number[] = []): CpuSnapshot {
   try {
-    return {
-      mainThreadMs: statCpuMs(`/proc/self/task/${process.pid}/stat`),
-      processMs: statCpuMs('/proc/self/stat'),
-      postgresMs: postgresCpuMs(),
-      machineBusyMs: machineBusyMs(),
-    };
+    let mainThreadMs = statCpuMs(`/proc/self/task/${process.pid}/stat`);
+    let processMs = statCpuMs('/proc/self/stat');
+    for (const pid of apiPids) {
+      mainThreadMs += statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+      processMs += statCpuMs(`/proc/${pid}/stat`);
+    }
+    return { mainThreadMs, processMs, postgresMs: postgresCpuMs(), machineBusyMs: machineBusyMs() };
   } catch {
     return { mainThreadMs: Number.NaN, processMs: Number.NaN, postgresMs: Number.NaN, machineBusyMs: Number.NaN };
   }

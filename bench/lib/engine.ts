@@ -5,8 +5,20 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { API_BASE } from '@ute/contract';
-import { buildApp, hashPassword, loadConfig, pgliteExtensions, schema, upsertAdmin, wrapPglite, type Database, type Db } from '@ute/api/bench';
+import {
+  buildApp,
+  hashPassword,
+  loadConfig,
+  pgliteExtensions,
+  renderedBySqlText,
+  schema,
+  upsertAdmin,
+  wrapPglite,
+  type Database,
+  type Db,
+} from '@ute/api/bench';
 import type { EngineName } from './args';
+import { apiPids, startApi, stopApi, waitForLogLine, type RunningApi } from './apiProcess';
 
 /** One statement as the app's driver received it, with when it ran (to see which ran in parallel). */
 export interface Statement {
@@ -22,9 +34,14 @@ export type Phases = Statement[][];
 export interface BenchEngine {
   name: EngineName;
   database: Database;
+  /** The api in the benchmark's process, on the recording pool: the statements a call sends are read from it. */
   app: FastifyInstance;
-  /** http://127.0.0.1:port/api/admin */
+  /** http://127.0.0.1:port/api/admin of the api the calls and loads go to: `app`, or the API_WORKERS processes (`--api-workers`). */
   apiUrl: string;
+  /** http://127.0.0.1:port/api/admin of `app`, for recordCall. */
+  recordUrl: string;
+  /** The api's processes other than this one, whose CPU a load counts as the api's (none when `app` serves the loads). */
+  apiPids(): number[];
   token: string;
   /** Runs one recorded statement on the raw driver (the same pool, or the same PGlite client), with the same arguments. */
   raw(statement: Statement): Promise<unknown>;
@@ -110,13 +127,13 @@ interface OpenedDatabase {
 }
 
 function openRecordingPostgres(url: string, poolSize: number): OpenedDatabase {
-  // The same settings as openPostgres, with a query function we can watch.
+  // The same settings and rendering as openPostgres, with a query function we can watch.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {});
   const original = pool.query.bind(pool) as unknown as QueryFn;
   const recorder = createRecorder(original);
   (pool as unknown as { query: QueryFn }).query = recorder.wrapped;
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = renderedBySqlText(drizzlePg({ client: pool, schema }) as unknown as Db);
   return {
     database: {
       db,
@@ -179,8 +196,34 @@ export async function signInAsBenchAdmin(apiUrl: string, on: string): Promise<st
   return ((await response.json()) as { token: string }).token;
 }
 
-/** Opens the seeded database, builds the app on it (logger off), listens on a free loopback port and signs in. */
-export async function startEngine(options: { name: EngineName; target: string; dataDir: string; poolSize: number }): Promise<BenchEngine> {
+/**
+ * The api processes of `--api-workers` (PostgreSQL): server.ts with API_WORKERS, as deployed, on the
+ * benchmark's database and DATA_DIR (so the bench admin's token signed by `app` is theirs too), with
+ * `poolSize` connections in all, its log off and no scheduled jobs, as `app`.
+ */
+async function startWorkers(options: { target: string; dataDir: string; poolSize: number; apiWorkers: number }): Promise<RunningApi> {
+  const config = {
+    DATABASE_URL: options.target,
+    DATA_DIR: options.dataDir,
+    API_WORKERS: String(options.apiWorkers),
+    DATABASE_POOL_SIZE: String(Math.ceil(options.poolSize / options.apiWorkers)),
+    LOG_LEVEL: 'silent',
+    // As `app`: the scheduled jobs would work through the seed's 530k dirty analytics days meanwhile.
+    SCHEDULED_JOBS: 'false',
+    SEED_DEMO: 'false',
+    STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
+  };
+  const api = await startApi(config, path.join(options.dataDir, 'api-workers.log'));
+  await waitForLogLine(api, /api workers listening/);
+  return api;
+}
+
+/**
+ * Opens the seeded database, builds the app on it (logger off), listens on a free loopback port and
+ * signs in; with `apiWorkers` above 1 on PostgreSQL the calls and loads go to that many api
+ * processes (startWorkers) instead, and `app` only records what a call sends.
+ */
+export async function startEngine(options: { name: EngineName; target: string; dataDir: string; poolSize: number; apiWorkers?: number }): Promise<BenchEngine> {
   const opened = options.name === 'postgres' ? openRecordingPostgres(options.target, options.poolSize) : await openRecordingPglite(path.join(options.target));
   const { database } = opened;
   await upsertAdmin(database.db, BENCH_ADMIN.email, await hashPassword(BENCH_ADMIN.password));
@@ -188,20 +231,26 @@ export async function startEngine(options: { name: EngineName; target: string; d
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  const apiUrl = `http://127.0.0.1:${port}${API_BASE}`;
-  const token = await signInAsBenchAdmin(apiUrl, options.name);
+  const recordUrl = `http://127.0.0.1:${port}${API_BASE}`;
+  const token = await signInAsBenchAdmin(recordUrl, options.name);
+  const workers =
+    options.name === 'postgres' && (options.apiWorkers ?? 1) > 1 ? await startWorkers({ ...options, apiWorkers: options.apiWorkers! }) : undefined;
+  const workerPids = workers ? apiPids(workers) : [];
 
   return {
     name: options.name,
     database,
     app,
-    apiUrl,
+    apiUrl: workers ? `${workers.baseUrl}${API_BASE}` : recordUrl,
+    recordUrl,
+    apiPids: () => workerPids,
     token,
     raw: (statement) => opened.raw(...statement.args),
     sql: async <T>(text: string, params: unknown[] = []) => ((await opened.raw(text, params)) as { rows: T[] }).rows,
     rawInTransaction: opened.rawInTransaction,
     record: opened.record,
     async close() {
+      if (workers) await stopApi(workers);
       await app.close();
       await database.close();
     },

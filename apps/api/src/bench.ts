@@ -4,7 +4,7 @@
  * under tsx, so this stays a TypeScript source; build.mjs does not bundle it.
  */
 export { buildApp } from './app';
-export { openPostgres, pgliteExtensions, wrapPglite, type Database, type Db } from './db/database';
+export { openPostgres, pgliteExtensions, renderedBySqlText, wrapPglite, type Database, type Db } from './db/database';
 export * as schema from './db/schema';
 export { migrationsFolder } from './lib/paths';
 export { upsertAdmin } from './modules/auth/auth.repository';

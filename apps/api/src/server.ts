@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/database';
@@ -5,6 +6,7 @@ import { lockDataDir } from './db/dataDirLock';
 import { prepareDatabase } from './bootstrap';
 import { loadConfig, type Config } from './plugins/config';
 import { startBackgroundJobs } from './backgroundJobs';
+import { runWorkers } from './workers';
 
 /** The one line for an address the api cannot listen on: nothing is broken in the api, so no stack. */
 function describeListenFailure(error: unknown, { PORT, HOST }: Config): string | null {
@@ -18,6 +20,7 @@ function describeListenFailure(error: unknown, { PORT, HOST }: Config): string |
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.API_WORKERS > 1 && cluster.isPrimary) return runWorkers(config);
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   const opened: { database?: Database; app?: FastifyInstance } = {};
   const report = (message: string, error: unknown) =>
@@ -27,7 +30,11 @@ async function main(): Promise<void> {
   // Each step begins only if no signal came meanwhile; a stop waits for the step under way (a
   // migration is never cut short, and the job queue's start completes, so that it can be stopped).
   const starting = (async () => {
-    const database = (opened.database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    const database = (opened.database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
     if (isStopping) return;
     const app = (opened.app = await buildApp({ config, database }));
     if (isStopping) return;
@@ -35,7 +42,7 @@ async function main(): Promise<void> {
     if (isStopping) return;
     await app.ready();
     if (isStopping) return;
-    await startBackgroundJobs(app.ctx);
+    if (config.SCHEDULED_JOBS) await startBackgroundJobs(app.ctx);
     if (isStopping) return;
     await app.listen({ port: config.PORT, host: config.HOST });
   })();

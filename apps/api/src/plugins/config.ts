@@ -16,6 +16,13 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Connections each api process keeps to PostgreSQL (with API_WORKERS, each worker its own). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * api processes sharing PORT (workers.ts), PostgreSQL only: one Node.js process runs its JavaScript
+   * on one core, so on a machine with more cores one process leaves them to the database alone.
+   */
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: booleanFromEnv.optional(),
@@ -58,6 +65,11 @@ const envSchema = z.object({
   // as lost with its process and run again elsewhere; idle workers look for jobs every JOB_POLL_SECONDS.
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(15).max(3600).default(60),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * `false`: this process leaves the scheduled jobs (reconciliations, the analytics refresh, digests,
+   * sweeps: platform/jobs/jobRegistry.ts's 'server' jobs) to the other processes; it still sends mail.
+   */
+  SCHEDULED_JOBS: booleanFromEnv.default(true),
   /**
    * Where the hourly `audit-anchor` job appends the audit chain's head, one JSON line each (SECURITY.md,
    * "Audit log"): a file the database's owner cannot rewrite, so outside DATA_DIR (refused inside it),
@@ -135,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.AUDIT_ANCHOR_FILE !== undefined && isInside(realPathOf(config.AUDIT_ANCHOR_FILE), realPathOf(config.DATA_DIR))) {
     throw new Error('Invalid configuration:\nAUDIT_ANCHOR_FILE must be outside DATA_DIR (the anchor must not live with the database it anchors)');
   }
+  if (config.API_WORKERS > 1 && !config.DATABASE_URL)
+    throw new Error('Invalid configuration:\nAPI_WORKERS above 1 needs DATABASE_URL: the embedded PGlite is one process (its DATA_DIR is locked)');
   // Node's http server refuses a headers deadline later than the whole request's.
   if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration:\nHEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   return config;
