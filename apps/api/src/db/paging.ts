@@ -24,8 +24,11 @@ export interface ListOrder {
 export interface ListJoin {
   table: PgTable;
   on: SQL;
-  /** The joined row's columns to read, its primary key first (a null first column means no match). */
-  fields: Record<string, PgColumn>;
+  /**
+   * The joined row's columns to read (or SQL read beside them, null without a match): the object is
+   * null when every field is.
+   */
+  fields: Record<string, PgColumn | SQL>;
 }
 
 type ListJoins = Record<string, ListJoin>;
@@ -240,9 +243,19 @@ export async function selectFields<TFields extends Record<string, PgColumn>>(
   return rows.map((row) => namedRow<TFields>(names, read, row));
 }
 
-/** A key naming each column of a read's objects (its table or alias and its name), for templateFields. */
-const shapeOf = (objects: readonly [string, Record<string, AnyColumn>][]) =>
-  objects.map(([name, columns]) => `${name}(${Object.entries(columns).map(([key, column]) => `${key}=${getTableName(column.table)}.${column.name}`)})`).join();
+/**
+ * A key naming each field of a read's objects (a column by its table or alias and its name, an SQL
+ * field by its text), for templateFields; undefined when an SQL field has parameters (not kept).
+ */
+function shapeOf(objects: readonly [string, Record<string, AnyColumn | SQL>][]): string | undefined {
+  const named = (field: AnyColumn | SQL) => {
+    if (!(field instanceof SQL)) return `${getTableName(field.table)}.${field.name}`;
+    const text = sqlText(field);
+    return text.params.length === 0 ? `(${text.sql})` : undefined;
+  };
+  const keys = objects.flatMap(([name, fields]) => Object.entries(fields).map(([key, field]) => [name, key, named(field)] as const));
+  return keys.some(([, , field]) => field === undefined) ? undefined : keys.map(([name, key, field]) => `${name}.${key}=${field}`).join();
+}
 
 /**
  * Rows of a list walking its index `walk` (a page, or an export's batch), each with `extra` values
@@ -257,7 +270,7 @@ export async function readListRows(
   read: { walk: Walk; offset: number; limit: number; bound?: SQL; extra?: Record<string, SQL> },
 ): Promise<ListRead[]> {
   const { table, where, order, joins = {} } = source;
-  const objects: [string, Record<string, AnyColumn>][] = [['row', getTableColumns(table)]];
+  const objects: [string, Record<string, AnyColumn | SQL>][] = [['row', getTableColumns(table)]];
   for (const [name, join] of Object.entries(joins)) objects.push([name, join.fields]);
   const values = Object.entries({ version: rowVersion(table), ...read.extra });
   // A page's fields are its objects' and its version: kept by shape. An export's extra keys are not.

@@ -1,28 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AssignedFilter, WorkItemQueue } from '@ute/contract';
-import type { ListJoin } from './paging';
 import { workItems } from './tables/workItems.table';
-
-/**
- * A list's rows joined to their work items (docs/design.md §15): each row of the page with its item
- * in `queue` (when, who), by the item's primary key, so the join costs one index probe per row shown.
- */
-export function workItemJoin(queue: WorkItemQueue, recordId: PgColumn): ListJoin {
-  return {
-    table: workItems,
-    on: and(eq(workItems.queue, queue), eq(workItems.recordId, recordId))!,
-    fields: { recordId: workItems.recordId, enteredAt: workItems.enteredAt, assigneeId: workItems.assigneeId, assignedAt: workItems.assignedAt },
-  };
-}
-
-/** What a list row's join answers: null when the row is not waiting in the queue. */
-export interface JoinedWorkItem {
-  recordId: string;
-  enteredAt: Date;
-  assigneeId: string | null;
-  assignedAt: Date | null;
-}
 
 /** A list's queue filter and order (`assigned`, `waitSort`): the queue's items, narrowed to whose. */
 export interface WorkItemListFilter {

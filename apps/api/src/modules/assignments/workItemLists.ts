@@ -1,11 +1,13 @@
-import type { AnyColumn } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AssignedFilter, WorkItemQueue, WorkItemSummary } from '@ute/contract';
 import type { DbOrTx } from '../../db/database';
-import type { ListOrder } from '../../db/paging';
+import type { ListJoin, ListOrder } from '../../db/paging';
+import { adminSettings } from '../../db/tables/auth.table';
+import { workItems } from '../../db/tables/workItems.table';
 import { enteredAtOf, type WorkItemListFilter } from '../../db/workItems';
 import { findWorkItemsOf } from './assignments.repository';
-import { overdueAtOf, thresholdsOf } from './workQueueThresholds';
+import { overdueAtOf, thresholdsOf, WORK_QUEUE_THRESHOLDS_KEY } from './workQueueThresholds';
 
 /** A list query's queue filters (docs/design.md §15) with the admin asking (`assigned=me`), or undefined without them. */
 export function workItemListFilterOf(
@@ -25,22 +27,65 @@ export const oldestFirstOrder = (queue: WorkItemQueue, id: PgColumn): ListOrder 
   walk: 'forward',
 });
 
-/** The page's rows' places in `queue`, by record id (rows not waiting in it have none). */
-export async function workItemSummariesOf(db: DbOrTx, queue: WorkItemQueue, recordIds: readonly string[]): Promise<Map<string, WorkItemSummary>> {
-  if (recordIds.length === 0) return new Map();
-  const rows = await findWorkItemsOf(db, queue, recordIds);
-  if (rows.length === 0) return new Map();
-  const thresholds = thresholdsOf(rows[0].thresholds ?? undefined);
+/** A row's work item as read: its place in the queue and the stored overdue thresholds (null when never written). */
+interface WorkItemRead {
+  recordId: string;
+  enteredAt: Date;
+  assigneeId: string | null;
+  assignedAt: Date | null;
+  thresholds: string | null;
+}
+
+/** Each item's summary: when it entered, when it is overdue (by the thresholds read with it), who holds it. */
+function summariesOf(queue: WorkItemQueue, items: readonly WorkItemRead[]): Map<string, WorkItemSummary> {
+  if (items.length === 0) return new Map();
+  const thresholds = thresholdsOf(items[0].thresholds ?? undefined);
   return new Map(
-    rows.map((row) => [
-      row.recordId,
+    items.map((item) => [
+      item.recordId,
       {
         queue,
-        enteredAt: row.enteredAt.toISOString(),
-        overdueAt: overdueAtOf(thresholds[queue], row.enteredAt).toISOString(),
-        assigneeId: row.assigneeId,
-        assignedAt: row.assignedAt?.toISOString() ?? null,
+        enteredAt: item.enteredAt.toISOString(),
+        overdueAt: overdueAtOf(thresholds[queue], item.enteredAt).toISOString(),
+        assigneeId: item.assigneeId,
+        assignedAt: item.assignedAt?.toISOString() ?? null,
       },
     ]),
   );
 }
+
+/** The page's rows' places in `queue`, by record id (rows not waiting in it have none): one read after the page. */
+export async function workItemSummariesOf(db: DbOrTx, queue: WorkItemQueue, recordIds: readonly string[]): Promise<Map<string, WorkItemSummary>> {
+  if (recordIds.length === 0) return new Map();
+  return summariesOf(queue, await findWorkItemsOf(db, queue, recordIds));
+}
+
+/**
+ * A list page's rows joined to their items in `queue` (by the items' primary key, one probe a row),
+ * with the overdue thresholds (read once by the statement, and only beside an item, so a row that
+ * waits in no queue keeps a null object): what workItemSummariesOf reads after the page, in the
+ * page's own statement, one round trip fewer. For the lists whose page reads nothing else after
+ * its rows (utes, jobs); the others read their items beside that other read.
+ */
+export const workItemJoin = (queue: WorkItemQueue, recordId: PgColumn) =>
+  ({
+    table: workItems,
+    on: and(eq(workItems.queue, queue), eq(workItems.recordId, recordId))!,
+    fields: {
+      recordId: workItems.recordId,
+      enteredAt: workItems.enteredAt,
+      assigneeId: workItems.assigneeId,
+      assignedAt: workItems.assignedAt,
+      // A constant key, inlined, so the page's select list is kept as text (db/paging.ts, templateFields).
+      thresholds: sql<
+        string | null
+      >`case when ${workItems.recordId} is not null then (select ${adminSettings.value} from ${adminSettings} where ${adminSettings.key} = ${sql.raw(`'${WORK_QUEUE_THRESHOLDS_KEY}'`)}) end`,
+    },
+  }) satisfies ListJoin;
+
+/** The summaries of a page's joined items (workItemJoin), by record id. */
+export const joinedWorkItemSummaries = (queue: WorkItemQueue, rows: readonly { workItem: WorkItemRead | null }[]): Map<string, WorkItemSummary> =>
+  summariesOf(
+    queue,
+    rows.flatMap((row) => (row.workItem ? [row.workItem] : [])),
+  );

@@ -5,10 +5,10 @@ import { COUNTERS } from '../../db/counters';
 import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { columnsWithVersion } from '../../db/rowVersion';
-import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
+import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
 import { SEARCH_WORD_SCOPES, wordCountOf } from '../../db/searchWords';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
-import { oldestFirstOrder } from '../assignments/workItemLists';
+import { oldestFirstOrder, workItemJoin } from '../assignments/workItemLists';
 import { jobs } from '../../db/tables/jobs.table';
 import { jobsSearch } from '../../db/tables/search.table';
 
@@ -83,23 +83,17 @@ function jobSearchSource(filter: Omit<JobListFilter, 'page' | 'limit'>) {
 }
 
 /** One page of live jobs and how many match in all. */
-export async function listJobs<TAlong = undefined>(
-  db: DbOrTx,
-  filter: JobListFilter,
-  alongRows?: AlongRows<JobRow & { version: string }, TAlong>,
-): Promise<{ rows: (JobRow & { version: string })[]; totalCount: number; along: TAlong }> {
-  return listPage(
-    db,
-    {
-      ...jobListSource(filter),
-      searchSource: jobSearchSource(filter),
-      counter: filter.isPending ? COUNTERS.jobsPending : COUNTERS.jobs,
-      isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter) || isWorkItemListed(filter.workItems),
-      page: filter.page,
-      limit: filter.limit,
-    },
-    alongRows,
-  );
+export async function listJobs(db: DbOrTx, filter: JobListFilter) {
+  return listPage(db, {
+    ...jobListSource(filter),
+    // Each row's place in the pendingJobs queue, in the page's own statement (workItemJoin).
+    joins: { workItem: workItemJoin('pendingJobs', jobs.id) },
+    searchSource: jobSearchSource(filter),
+    counter: filter.isPending ? COUNTERS.jobsPending : COUNTERS.jobs,
+    isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter) || isWorkItemListed(filter.workItems),
+    page: filter.page,
+    limit: filter.limit,
+  });
 }
 
 /** The live job, locked for the rest of the transaction. */

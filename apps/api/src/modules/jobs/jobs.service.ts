@@ -18,7 +18,7 @@ import { csvChunks, dollars, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { assertUnchanged, each, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
-import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
+import { joinedWorkItemSummaries, workItemListFilterOf } from '../assignments/workItemLists';
 import * as repo from './jobs.repository';
 
 /** The one place a stored job becomes the wire shape of docs/product.md. */
@@ -85,17 +85,8 @@ export interface JobsServiceDeps {
 
 export function createJobsService({ db, notices }: JobsServiceDeps) {
   async function listJobs(query: JobListQuery, adminId?: string): Promise<JobListResponse> {
-    const {
-      rows,
-      totalCount,
-      along: items,
-    } = await repo.listJobs(db, { page: query.page, limit: query.limit, ...jobListFilterOf(query, adminId, true) }, (page) =>
-      workItemSummariesOf(
-        db,
-        'pendingJobs',
-        page.map((row) => row.id),
-      ),
-    );
+    const { rows, totalCount } = await repo.listJobs(db, { page: query.page, limit: query.limit, ...jobListFilterOf(query, adminId, true) });
+    const items = joinedWorkItemSummaries('pendingJobs', rows);
     return {
       data: rows.map((row) => ({ ...toJobDto(row), workItem: items.get(row.id) ?? null })),
       totalCount,

@@ -6,10 +6,10 @@ import { createdDayConditions, hasCreatedDayRange } from '../../db/createdDays';
 import { lowerTermMatch, termMatch } from '../../db/likePattern';
 import { utesSearch } from '../../db/tables/search.table';
 import { columnsWithVersion } from '../../db/rowVersion';
-import { listPage, type AlongRows, type ListOrder, type SearchSource } from '../../db/paging';
+import { listPage, type ListOrder, type SearchSource } from '../../db/paging';
 import { SEARCH_WORD_SCOPES, wordCountOf } from '../../db/searchWords';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
-import { oldestFirstOrder } from '../assignments/workItemLists';
+import { oldestFirstOrder, workItemJoin } from '../assignments/workItemLists';
 import { utes } from '../../db/tables/utes.table';
 
 export type UteRow = typeof utes.$inferSelect;
@@ -64,24 +64,18 @@ function uteSearchSource(filter: Omit<UteListFilter, 'page' | 'pageSize'>) {
 }
 
 /** One page of live utes (or of the pending ones), newest first (utes_list_idx, utes_pending_idx), and how many match in all. */
-export async function listUtes<TAlong = undefined>(
-  db: DbOrTx,
-  filter: UteListFilter,
-  alongRows?: AlongRows<UteRow & { version: string }, TAlong>,
-): Promise<{ rows: (UteRow & { version: string })[]; totalCount: number; along: TAlong }> {
+export async function listUtes(db: DbOrTx, filter: UteListFilter) {
   // Newest first walks the index (created_at desc, id desc) forward; the back half from its end.
-  return listPage(
-    db,
-    {
-      ...uteListSource(filter),
-      searchSource: uteSearchSource(filter),
-      counter: filter.isPending ? COUNTERS.utesPending : COUNTERS.utes,
-      isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter) || isWorkItemListed(filter.workItems),
-      page: filter.page,
-      limit: filter.pageSize,
-    },
-    alongRows,
-  );
+  return listPage(db, {
+    ...uteListSource(filter),
+    // Each row's place in the pendingUtes queue, in the page's own statement (workItemJoin).
+    joins: { workItem: workItemJoin('pendingUtes', utes.id) },
+    searchSource: uteSearchSource(filter),
+    counter: filter.isPending ? COUNTERS.utesPending : COUNTERS.utes,
+    isSearch: Boolean(filter.search || filter.id || filter.userId) || hasCreatedDayRange(filter) || isWorkItemListed(filter.workItems),
+    page: filter.page,
+    limit: filter.pageSize,
+  });
 }
 
 /** The live ute, locked for the rest of the transaction. */

@@ -18,7 +18,7 @@ import { conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../platform/storage/fileStorage';
 import { assertUnchanged, each, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import { rejectionOf, runListingBulk, type ListingNotices } from '../moderation/moderation.service';
-import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
+import { joinedWorkItemSummaries, workItemListFilterOf } from '../assignments/workItemLists';
 import * as repo from './utes.repository';
 
 /** The one place a stored ute becomes the wire shape of docs/product.md (its spellings included). */
@@ -100,17 +100,8 @@ export interface UtesServiceDeps {
 
 export function createUtesService({ db, files, notices }: UtesServiceDeps) {
   async function listUtes(query: UteListQuery, adminId?: string): Promise<UteListResponse> {
-    const {
-      rows,
-      totalCount,
-      along: items,
-    } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, ...uteListFilterOf(query, adminId, true) }, (page) =>
-      workItemSummariesOf(
-        db,
-        'pendingUtes',
-        page.map((row) => row.id),
-      ),
-    );
+    const { rows, totalCount } = await repo.listUtes(db, { page: query.page, pageSize: query.pageSize, ...uteListFilterOf(query, adminId, true) });
+    const items = joinedWorkItemSummaries('pendingUtes', rows);
     return { data: rows.map((row) => ({ ...toUteDto(row, files), workItem: items.get(row.id) ?? null })), totalCount };
   }
 
