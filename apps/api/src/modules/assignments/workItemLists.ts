@@ -28,7 +28,7 @@ export const oldestFirstOrder = (queue: WorkItemQueue, id: PgColumn): ListOrder 
 });
 
 /** A row's work item as read: its place in the queue and the stored overdue thresholds (null when never written). */
-interface WorkItemRead {
+export interface WorkItemRead {
   recordId: string;
   enteredAt: Date;
   assigneeId: string | null;
@@ -65,7 +65,8 @@ export async function workItemSummariesOf(db: DbOrTx, queue: WorkItemQueue, reco
  * with the overdue thresholds (read once by the statement, and only beside an item, so a row that
  * waits in no queue keeps a null object): what workItemSummariesOf reads after the page, in the
  * page's own statement, one round trip fewer. For the lists whose page reads nothing else after
- * its rows (utes, jobs); the others read their items beside that other read.
+ * its rows (utes, jobs, quotes) or reads one other thing (bookings: their refunds); payments and
+queries read their items beside their other read, disputes after its own query.
  */
 export const workItemJoin = (queue: WorkItemQueue, recordId: PgColumn) =>
   ({
@@ -84,7 +85,7 @@ export const workItemJoin = (queue: WorkItemQueue, recordId: PgColumn) =>
   }) satisfies ListJoin;
 
 /** The summaries of a page's joined items (workItemJoin), by record id. */
-export const joinedWorkItemSummaries = (queue: WorkItemQueue, rows: readonly { workItem: WorkItemRead | null }[]): Map<string, WorkItemSummary> =>
+export const joinedWorkItemSummaries = (queue: WorkItemQueue, rows: readonly { workItem?: WorkItemRead | null }[]): Map<string, WorkItemSummary> =>
   summariesOf(
     queue,
     rows.flatMap((row) => (row.workItem ? [row.workItem] : [])),

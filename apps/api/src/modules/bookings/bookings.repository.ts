@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/database';
 import { columnsWithVersion } from '../../db/rowVersion';
 import { listPage, type ListOrder } from '../../db/paging';
 import { isWorkItemListed, workItemCondition, type WorkItemListFilter } from '../../db/workItems';
-import { oldestFirstOrder } from '../assignments/workItemLists';
+import { oldestFirstOrder, workItemJoin, type WorkItemRead } from '../assignments/workItemLists';
 import { ownerBankAccounts, users } from '../../db/tables/users.table';
 import { jobBookings, uteBookings, type TransferState } from '../../db/tables/bookings.table';
 import { ownerPayoutStatus } from '../../db/tables/payouts.table';
@@ -44,6 +44,8 @@ export interface UteBookingRow {
   payoutBlockers?: OwnerPayoutBlockers | null;
   /** A page's rows carry their version (db/rowVersion.ts): a payout sent with it is checked against it. */
   version?: string;
+  /** A page's rows carry their place in the awaiting-payout queue (null: not waiting). */
+  workItem?: WorkItemRead | null;
 }
 
 export interface JobBookingRow {
@@ -63,6 +65,8 @@ export interface JobBookingRow {
   payoutBlockers?: OwnerPayoutBlockers | null;
   /** A page's rows carry their version (db/rowVersion.ts): a payout sent with it is checked against it. */
   version?: string;
+  /** A page's rows carry their place in the awaiting-payout queue (null: not waiting). */
+  workItem?: WorkItemRead | null;
 }
 
 /** Stripe tab: paid with a transaction id; manual tab: without. Matches the partial list indexes. */
@@ -206,7 +210,11 @@ const payoutBlockersJoin = (ownerId: typeof uteBookings.ownerId | typeof jobBook
 export async function listUteBookings(db: DbOrTx, filter: BookingListFilter): Promise<{ rows: UteBookingRow[]; total: number }> {
   const { counter } = bookingListWhere(uteBookings, filter, UTE_BOOKING_COUNTERS, 'uteBookingsAwaitingPayout');
   const source = uteBookingListSource(filter);
-  const joins = { ...source.joins, payoutBlockers: payoutBlockersJoin(uteBookings.ownerId) };
+  const joins = {
+    ...source.joins,
+    payoutBlockers: payoutBlockersJoin(uteBookings.ownerId),
+    workItem: workItemJoin('uteBookingsAwaitingPayout', uteBookings.id),
+  };
   const { rows, totalCount } = await listPage(db, { ...source, joins, counter, page: filter.page, limit: filter.limit });
   return { total: totalCount, rows };
 }
@@ -214,7 +222,11 @@ export async function listUteBookings(db: DbOrTx, filter: BookingListFilter): Pr
 export async function listJobBookings(db: DbOrTx, filter: BookingListFilter): Promise<{ rows: JobBookingRow[]; total: number }> {
   const { counter } = bookingListWhere(jobBookings, filter, JOB_BOOKING_COUNTERS, 'jobBookingsAwaitingPayout');
   const source = jobBookingListSource(filter);
-  const joins = { ...source.joins, payoutBlockers: payoutBlockersJoin(jobBookings.ownerId) };
+  const joins = {
+    ...source.joins,
+    payoutBlockers: payoutBlockersJoin(jobBookings.ownerId),
+    workItem: workItemJoin('jobBookingsAwaitingPayout', jobBookings.id),
+  };
   const { rows, totalCount } = await listPage(db, { ...source, joins, counter, page: filter.page, limit: filter.limit });
   return { total: totalCount, rows };
 }

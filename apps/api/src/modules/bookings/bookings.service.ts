@@ -13,7 +13,7 @@ import {
   type UteBooking,
 } from '@ute/contract';
 import { readListBatches } from '../../db/keyset';
-import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
+import { joinedWorkItemSummaries, workItemListFilterOf } from '../assignments/workItemLists';
 import { csvChunks, dollars, maskAccountNumber, type CsvColumn } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from '../../platform/audit/auditLog';
@@ -176,11 +176,7 @@ export function createBookingsService({ db, payoutProviderName }: BookingsServic
   async function getUteBookings(query: BookingListQuery, adminId?: string) {
     const page = await listUteBookings(db, { ...bookingListFilter(query, adminId, true), page: query.page, limit: query.limit });
     const refunded = await refundedCentsOfBookings(db, 'ute', page.rows);
-    const items = await workItemSummariesOf(
-      db,
-      'uteBookingsAwaitingPayout',
-      page.rows.map((row) => row.id),
-    );
+    const items = joinedWorkItemSummaries('uteBookingsAwaitingPayout', page.rows);
     return toBookingListResponse(payoutProviderName, query, page, (row) => ({
       ...withRefunded(toUteBookingDto(row), refunded),
       workItem: items.get(row.id) ?? null,
@@ -190,11 +186,7 @@ export function createBookingsService({ db, payoutProviderName }: BookingsServic
   async function getJobBookings(query: BookingListQuery, adminId?: string) {
     const page = await listJobBookings(db, { ...bookingListFilter(query, adminId, true), page: query.page, limit: query.limit });
     const refunded = await refundedCentsOfBookings(db, 'job', page.rows);
-    const items = await workItemSummariesOf(
-      db,
-      'jobBookingsAwaitingPayout',
-      page.rows.map((row) => row.id),
-    );
+    const items = joinedWorkItemSummaries('jobBookingsAwaitingPayout', page.rows);
     return toBookingListResponse(payoutProviderName, query, page, (row) => ({
       ...withRefunded(toJobBookingDto(row), refunded),
       workItem: items.get(row.id) ?? null,

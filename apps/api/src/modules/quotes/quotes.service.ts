@@ -16,7 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { assertUnchanged, writeAudit, type Actor } from '../../platform/audit/auditLog';
 import type { Mailer } from '../../platform/mail/mailer';
 import { quotePriceMail } from '../../platform/mail/templates/quotePriceMail';
-import { workItemListFilterOf, workItemSummariesOf } from '../assignments/workItemLists';
+import { joinedWorkItemSummaries, workItemListFilterOf } from '../assignments/workItemLists';
 import * as repo from './quotes.repository';
 
 const FINAL_SHIPMENT_STATUSES: readonly string[] = ['delivered', 'cancelled'];
@@ -96,11 +96,7 @@ export function createQuotesService({ db, mailer }: QuotesServiceDeps) {
       isAwaitingPrice: query.awaitingPrice === 'true',
       workItems: workItemListFilterOf(query, adminId),
     });
-    const items = await workItemSummariesOf(
-      db,
-      'quotesAwaitingPrice',
-      rows.map((row) => row.id),
-    );
+    const items = joinedWorkItemSummaries('quotesAwaitingPrice', rows);
     return {
       data: rows.map((row) => ({ ...repo.toShipmentDto(row), workItem: items.get(row.id) ?? null })),
       paginationData: { page: query.page, totalPages: totalPagesOf(totalCount, query.limit) },
