@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { API_BASE, apiPaths, presetRange, sydneyToday, type AnalyticsResponse } from '@ute/contract';
 import { createAdminWithRoles } from './support/admins';
 import { apiToken, expect, signInWithForm, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 const GROUP_HEADINGS = ['Money', 'Bookings', 'Supply', 'People', 'Support', 'Funnel', 'Cohorts'];
 
@@ -29,7 +29,7 @@ test.describe('Analytics: the marketplace in charts, each group to the roles of 
     await expect(bookings.getByText(/(vs previous period|to compare with the previous period)$/).first()).toBeVisible();
     await expect(bookings.getByText(/^Previous period: /).first()).toBeVisible();
     await expect(page.getByTestId('analytics-group-cohorts').getByRole('table')).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The CSV holds the api's numbers: a bucket column, then a column per series.
     const answer = await bookingsOf(page, range);
@@ -58,7 +58,7 @@ test.describe('Analytics: the marketplace in charts, each group to the roles of 
     await card.getByRole('button', { name: 'Table' }).click();
     await expect(card.getByRole('table')).toBeVisible();
     await expect(card.getByRole('table').getByRole('row')).toHaveCount(chart!.buckets.length + 1);
-    expect((await new AxeBuilder({ page }).include(`[data-testid="chart-${chart!.key}"]`).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page, `[data-testid="chart-${chart!.key}"]`)).toEqual([]);
     await card.getByRole('button', { name: 'Table' }).click();
 
     // A bar opens its bookings: made on that day, in that status.

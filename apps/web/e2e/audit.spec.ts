@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { apiToken, expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 /** Today's calendar day where the audit filters count days (Australia/Sydney). */
 const sydneyDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Australia/Sydney' });
@@ -99,7 +99,6 @@ test.describe('Audit Log', () => {
     expect(created.status()).toBe(200);
     await page.goto('/audit-log');
     await expect(page.getByRole('row').nth(1)).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

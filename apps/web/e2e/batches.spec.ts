@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { API_BASE, apiPaths, BATCH_MESSAGES, type BankAccount, type PayoutBatchCandidate, type PayoutBatchResponse } from '@ute/contract';
 import { toAbaText } from '../../api/src/modules/batches/aba';
 import { createAdminWithRoles, enrolThroughApi } from './support/admins';
 import { apiToken, expect, test } from './support/fixtures';
 import { storeSessionToken } from './support/sessions';
+import { axeViolations } from './support/axe';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -66,7 +66,7 @@ test.describe('Payout batches: an ABA file prepared by one admin and approved by
     expect(await forced.json()).toEqual({ message: BATCH_MESSAGES.preparerCannotApprove });
     const early = await maker.request.get(`${API_BASE}${apiPaths.downloadPayoutBatch(batchId)}`, { headers: bearer(makerToken) });
     expect(early.status()).toBe(409);
-    expect((await new AxeBuilder({ page: maker }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(maker)).toEqual([]);
     await makerContext.close();
 
     // Admin B, the owner (2FA), approves it.

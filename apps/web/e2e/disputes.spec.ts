@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   API_BASE,
@@ -18,6 +17,7 @@ import { storeSessionToken, withOldSecondFactor } from './support/sessions';
 import { postStripeEvent, stripeDisputeEvent } from './support/stripeEvents';
 import { closeStripeDispute, createStripeDispute, stripeDispute, stripeFileText } from './support/stripeServer';
 import { waitingBadgeName } from './support/badges';
+import { axeViolations } from './support/axe';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const aud = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' });
@@ -99,7 +99,7 @@ test.describe('Disputes: a chargeback from Stripe, the evidence and the loss', (
     await expect(row.getByRole('cell').nth(6)).toHaveText(customerName);
     await expect(row.getByRole('link', { name: booking.uteBookingId })).toHaveAttribute('href', `/booking-list?open=${booking._id}`);
     await expect(row.getByRole('cell').nth(7).getByRole('link')).toHaveAttribute('href', `/owner-ledger/${booking.uteBy}`);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Build evidence: the booking's facts in Stripe's fields.
     await row.getByRole('button', { name: `Build evidence for ${dispute.id}` }).click();
@@ -112,7 +112,7 @@ test.describe('Disputes: a chargeback from Stripe, the evidence and the loss', (
     await expect(dialog.getByLabel('Customer name')).toHaveValue(customerName);
     await expect(dialog.getByLabel('Other evidence (receipt, refund policy, status history)')).toHaveValue(/Booking history: booked on /);
     await expect(dialog.getByText(JOURNAL_KIND_LABELS['dispute.funds-withdrawn'])).toBeVisible();
-    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 
     // One field edited, then submitted: a code, asked in place.
     const other = dialog.getByLabel('Other evidence (receipt, refund policy, status history)');

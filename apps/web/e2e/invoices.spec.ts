@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { API_BASE, apiPaths, INVOICE_MESSAGES, type JobBookingListResponse, type OwnerLedgerResponse } from '@ute/contract';
 import { createAdminWithRoles, enrolThroughApi } from './support/admins';
 import { apiToken, expect, test, waitForMail } from './support/fixtures';
 import { ownerAuthenticator } from './support/ownerSession';
 import { storeSessionToken, withOldSecondFactor } from './support/sessions';
+import { axeViolations } from './support/axe';
 
 const aud = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -42,7 +42,7 @@ test.describe('Tax invoices and payout remittances', () => {
     await expect(details).toContainText('Ute Hire Marketplace Pty Ltd');
     await expect(details).toContainText('51 824 753 556');
     await expect(details).toContainText('1 George Street, Sydney NSW 2000');
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("paying an owner mails them a remittance; a booking that paid no fee has no tax invoice, and the owner's ledger says why", async ({ page }) => {

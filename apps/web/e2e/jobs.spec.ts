@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Job, JobListResponse } from '@ute/contract';
 import { apiToken, expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 async function fetchJobs(page: Page, query = ''): Promise<JobListResponse> {
   const token = await apiToken(page);
@@ -37,7 +37,7 @@ test.describe('Job Listings', () => {
     await page.goto('/job-list');
     await expect(page.getByRole('heading', { level: 1, name: 'Job Listings' })).toBeVisible();
     await expect(page.getByRole('row')).toHaveCount(11);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByPlaceholder('Search jobs...').fill('nobody posted this');
     await expect(page.getByText('No Jobs Found', { exact: true })).toBeVisible();
     await expect(page.getByText('No jobs match your search criteria. Try a different search.', { exact: true })).toBeVisible();
@@ -166,7 +166,7 @@ test.describe('Job Listings', () => {
     await expect
       .poll(() => images.evaluateAll((nodes) => nodes.map((node) => (node as HTMLImageElement).naturalWidth > 0)))
       .toEqual(Array(job.jobImg.length).fill(true));
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toHaveCount(0);
 

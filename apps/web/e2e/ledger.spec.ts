@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   API_BASE,
@@ -21,6 +20,7 @@ import { ownerAuthenticator } from './support/ownerSession';
 import { storeSessionToken, withOldSecondFactor } from './support/sessions';
 import { postStripeEvent } from './support/stripeEvents';
 import { reverseStripeTransfer, stripeTransferOfBooking } from './support/stripeServer';
+import { axeViolations } from './support/axe';
 
 const aud = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' });
 const audOfCents = (cents: number) => aud.format(cents / 100);
@@ -107,7 +107,7 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
     // The api agrees, in bps and cents.
     const fees = await apiGet<PlatformFeesResponse>(page, apiPaths.platformFees);
     expect(fees.data.find((fee) => fee.bookingKind === 'ute')).toMatchObject({ percentBps: 1000, fixedCents: 50, setBy: E2E_ADMIN.email });
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("Balances sorts by Paid out on the server, and an owner's name opens their ledger with its entries", async ({ adminPage: page }) => {
@@ -131,7 +131,7 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText(audOfCents(top.payableCents));
     await expect(row.getByRole('cell').nth(3)).toHaveText(audOfCents(top.inTransitCents));
     await expect(row.getByRole('cell').nth(4)).toHaveText(audOfCents(top.paidOutCents));
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A reload keeps the sort.
     await page.reload();
@@ -151,7 +151,7 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
     await expect(entries.first()).toHaveAttribute('data-row-id', newest.journalId);
     await expect(entries.first().getByRole('cell').nth(1)).toHaveText(JOURNAL_KIND_LABELS[newest.kind] ?? newest.kind);
     await expect(entries.first().getByRole('cell').nth(5)).toHaveText(audOfCents(newest.owedAfterCents));
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('main').getByRole('link', { name: 'Balances', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Balances' })).toBeVisible();
@@ -178,7 +178,7 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
       const dialog = page.getByRole('dialog', { name: 'Hold payouts' });
       await dialog.getByRole('button', { name: 'Hold payouts' }).click();
       await expect(dialog.getByRole('alert')).toHaveText(PAYOUT_MESSAGES.holdReasonRequired);
-      expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       await dialog.getByLabel('Reason').fill(reason);
       await dialog.getByRole('button', { name: 'Hold payouts' }).click();
       await expect(dialog).toHaveCount(0);
@@ -186,14 +186,14 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
       await expect(payouts.getByText(`Payouts on hold: ${reason} (by ${finance.email}, `)).toBeVisible();
       const held = await apiGet<OwnerLedgerResponse>(page, `${apiPaths.ownerLedger(ownerId)}?limit=20`);
       expect(held.payoutStatus).toMatchObject({ holdReason: reason, heldBy: finance.email });
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
       // The booking list says why before anyone clicks: Transfer disabled, the reason beneath it.
       await page.goto(`/booking-list?open=${booking._id}`);
       const transfer = page.locator(`tr[data-row-id="${booking._id}"]`).getByRole('button', { name: 'Transfer' });
       await expect(transfer).toBeDisabled();
       await expect(transfer).toHaveAccessibleDescription(`${PAYOUT_MESSAGES.onHoldPrefix}${reason}`);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
       // A reload of the owner's page shows the same hold, from the api.
       await page.goto(`/owner-ledger/${ownerId}`);
@@ -232,7 +232,7 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
     // The booking's amount is a line of its own when a fee was taken; without one it is the amount to transfer.
     if (split.feeCents > 0) await expect(valueBeside(dialog, 'Booking amount')).toHaveText(audOfCents(split.grossCents));
     else await expect(dialog.getByText('Booking amount', { exact: true })).toHaveCount(0);
-    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     // Nothing is paid here: other specs pay these bookings.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
@@ -266,7 +266,7 @@ test.describe('The ledger: platform fee, balances and owner ledgers', () => {
     await expect(valueBeside(splitDialog, 'Platform fee (incl. GST)')).toHaveText(audOfCents(split.feeCents));
     await expect(valueBeside(splitDialog, 'GST in fee')).toHaveText(audOfCents(split.gstCents));
     await expect(valueBeside(splitDialog, "Owner's net")).toHaveText(audOfCents(split.netCents));
-    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await splitDialog.getByRole('button', { name: 'Close' }).click();
     await expect(splitDialog).toHaveCount(0);
     await bookingRow.getByRole('button', { name: 'Transfer' }).click();

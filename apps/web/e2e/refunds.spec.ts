@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   API_BASE,
@@ -20,6 +19,7 @@ import { Authenticator } from './support/authenticator';
 import { apiToken, expect, test, waitForMail } from './support/fixtures';
 import { storeSessionToken, withOldSecondFactor } from './support/sessions';
 import { registerStripePaymentIntent, stripeRefundsOf, stripeReversalsOf, stripeTransferOfBooking } from './support/stripeServer';
+import { axeViolations } from './support/axe';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -103,7 +103,7 @@ test.describe('Refunds', () => {
     const preview = dialog.getByLabel('What the refund takes');
     await expect(valueBeside(preview, 'Platform fee refunded')).toHaveText(`${formatCentsAud(parts.feeCents)} (GST ${formatCentsAud(parts.gstCents)})`);
     await expect(valueBeside(preview, "Owner's share")).toHaveText(`${formatCentsAud(parts.ownerCents)}: taken back from their Stripe transfer`);
-    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: `Refund ${formatCentsAud(amountCents)}` }).click();
 
     const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
@@ -137,7 +137,7 @@ test.describe('Refunds', () => {
     const refundRow = page.locator(`tr[data-row-id="${stripeRefund.metadata.refundId}"]`);
     await expect(refundRow).toContainText(booking.reference);
     await expect(refundRow).toContainText(`${formatCentsAud(parts.ownerCents)}: Reverse the owner's Stripe transfer`);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The booking's row and the owner's ledger show it.
     await page.goto(`/booking-list?open=${booking.id}`);

@@ -97,7 +97,9 @@ test.describe('Dashboard and shell', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await page.mouse.click(5, 400);
+    // On the overlay over empty page (right of the heading). At (5, 400), over the scrolled sidebar,
+    // the dialog stayed open in 2 of 3 repeated runs (cause not pinned down; 0 of 3 here).
+    await page.getByTestId('dialog-overlay').click({ position: { x: 1200, y: 100 } });
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Log Out' }).click();
     await dialog.getByRole('button', { name: 'Yes, Logout' }).click();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Ute, UteListResponse } from '@ute/contract';
 import { apiToken, expect, test, waitForMail } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 /** Every live ute, straight from the api, to know what the screen must show. */
 async function fetchUtes(page: Page, query = ''): Promise<UteListResponse> {
@@ -35,7 +35,7 @@ test.describe('UTE Management', () => {
     await page.goto('/ute-list');
     await expect(page.getByRole('heading', { level: 1, name: 'UTE Management' })).toBeVisible();
     await expect(page.getByRole('row')).toHaveCount(11);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByPlaceholder('Search by UTE name').fill('no ute is called this');
     await expect(page.getByText('No UTE Listings Found', { exact: true })).toBeVisible();
     await expect(page.getByText('There are currently no UTE listings available. Check back later or add a new UTE.', { exact: true })).toBeVisible();
@@ -180,7 +180,7 @@ test.describe('UTE Management', () => {
       .toEqual(Array(ute.uteImages.length + 1).fill(true));
     await expect(dialog.getByRole('img', { name: /licence/ })).toHaveAttribute('src', /\/images\/licences\/.+\?expires=\d+&sig=/);
 
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toHaveCount(0);
   });

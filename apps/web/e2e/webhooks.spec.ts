@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   API_BASE,
@@ -15,6 +14,7 @@ import { createAdminWithRoles, signInFastAs } from './support/admins';
 import { expect, test } from './support/fixtures';
 import { postStripeEvent } from './support/stripeEvents';
 import { makeStripeTransferOutsideTheLedger } from './support/stripeServer';
+import { axeViolations } from './support/axe';
 
 async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
   const response = await page.request.get(`${API_BASE}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -49,7 +49,7 @@ test.describe("Stripe's side of the ledger: the webhook inbox and reconciliation
     await expect(row.getByRole('cell').nth(3)).toHaveText('ignored');
     await expect(row.getByRole('cell').nth(4)).toHaveText(String(stored.attempts));
     await expect(row.getByRole('cell').nth(5)).toHaveText(stored.note!);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The filter is sent to the api and kept in the URL; an empty state says so.
     await page.getByLabel('State').selectOption('failed');
@@ -97,7 +97,7 @@ test.describe("Stripe's side of the ledger: the webhook inbox and reconciliation
     await expect(row.getByRole('cell').nth(4)).toHaveText(String(run.manualPayoutsChecked));
     await expect(row.getByRole('cell').nth(5)).toHaveText(`${run.discrepancyCount} (${run.openCount} open)`);
     await expect(row.getByRole('cell').nth(6)).toHaveText(finance.email);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await row.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/reconciliation-runs/${run.id}$`));
@@ -105,7 +105,7 @@ test.describe("Stripe's side of the ledger: the webhook inbox and reconciliation
     const discrepancy = page.locator('tbody tr').filter({ hasText: outside.id });
     await expect(discrepancy.getByRole('cell').nth(0)).toHaveText(DISCREPANCY_KIND_LABELS.missing_in_ledger);
     await expect(discrepancy.getByRole('cell').nth(4)).toHaveText(`4321 cents to ${outside.destination}`);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await discrepancy.getByRole('button', { name: `Explain the discrepancy ${DISCREPANCY_KIND_LABELS.missing_in_ledger} of ${outside.id}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Explain discrepancy' });
