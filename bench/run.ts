@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchEngine, compareEngines, listHttpThroughput, type EngineResults } from './lib/api-bench';
-import { parseOptions, type EngineName } from './lib/args';
+import { apiWorkerPoolSize, parseOptions, type EngineName } from './lib/args';
 import { startEngine, type BenchEngine } from './lib/engine';
 import { dropBenchDatabase, preparePglite, preparePostgres, removeDataDir, type PreparedData } from './lib/prepare';
 import { toMarkdown, toSvg } from './lib/report';
@@ -182,9 +182,7 @@ const markdown = toMarkdown({
       .join(
         ', ',
       )}). ${options.rounds} rounds of ${options.duration} s at ${options.connections} connections (load generator: ${options.loadGenerator}, in a process of its own), pool ${options.poolSize}${
-      options.apiWorkers > 1
-        ? `; PostgreSQL's api: ${options.apiWorkers} processes (API_WORKERS, each with a pool of ${Math.ceil(options.poolSize / options.apiWorkers)})`
-        : ''
+      options.apiWorkers > 1 ? `; PostgreSQL's api: ${options.apiWorkers} processes (API_WORKERS, each with a pool of ${apiWorkerPoolSize(options)})` : ''
     }; ${options.samples} sequential samples per latency.`,
   ],
   rows,

@@ -102,6 +102,9 @@ function loadGeneratorFlag(value: string | undefined): LoadGeneratorName {
   return value;
 }
 
+/** The pool of each api process with `--api-workers`: the api's `--pool` connections in all. */
+export const apiWorkerPoolSize = (options: Pick<BenchOptions, 'poolSize' | 'apiWorkers'>) => Math.ceil(options.poolSize / options.apiWorkers);
+
 /** num greater than 0 (bench:profile, bench:ab). */
 export const positiveFlag = (value: string | undefined, fallback: number, name: string) => num(value, fallback, name, true);
 

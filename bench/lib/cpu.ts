@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 /**
  * Where the machine's CPU went during a load, from /proc (Linux; elsewhere every field is NaN):
  * this process's main thread (the api, or the raw driver's loops; with `--api-workers` also each api
- * process's), its other threads (libuv's pool, V8's helpers), PostgreSQL's processes, the load generator's process (as it reports itself), and
- * the whole machine. A throughput ratio says which side is faster; this says who spent the cores,
+ * process's), its other threads (libuv's pool, V8's helpers), PostgreSQL's processes, the load
+ * generator's process (as it reports itself), and the whole machine. A throughput ratio says which side is faster; this says who spent the cores,
  * so a ratio bound by the load generator sharing a two-core machine is told from one bound by the api.
  */
 export interface CpuSnapshot {

@@ -17,7 +17,7 @@ import {
   type Database,
   type Db,
 } from '@ute/api/bench';
-import type { EngineName } from './args';
+import { apiWorkerPoolSize, type EngineName } from './args';
 import { apiPids, startApi, stopApi, waitForLogLine, type RunningApi } from './apiProcess';
 
 /** One statement as the app's driver received it, with when it ran (to see which ran in parallel). */
@@ -206,7 +206,7 @@ async function startWorkers(options: { target: string; dataDir: string; poolSize
     DATABASE_URL: options.target,
     DATA_DIR: options.dataDir,
     API_WORKERS: String(options.apiWorkers),
-    DATABASE_POOL_SIZE: String(Math.ceil(options.poolSize / options.apiWorkers)),
+    DATABASE_POOL_SIZE: String(apiWorkerPoolSize(options)),
     LOG_LEVEL: 'silent',
     // As `app`: the scheduled jobs would work through the seed's 530k dirty analytics days meanwhile.
     SCHEDULED_JOBS: 'false',

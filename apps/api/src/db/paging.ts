@@ -243,6 +243,9 @@ export async function selectFields<TFields extends Record<string, PgColumn>>(
   return rows.map((row) => namedRow<TFields>(names, read, row));
 }
 
+/** An SQL field's text for shapeOf, rendered once per SQL object (undefined: it has parameters). */
+const sqlFieldNames = new WeakMap<SQL, string | undefined>();
+
 /**
  * A key naming each field of a read's objects (a column by its table or alias and its name, an SQL
  * field by its text), for templateFields; undefined when an SQL field has parameters (not kept).
@@ -250,8 +253,11 @@ export async function selectFields<TFields extends Record<string, PgColumn>>(
 function shapeOf(objects: readonly [string, Record<string, AnyColumn | SQL>][]): string | undefined {
   const named = (field: AnyColumn | SQL) => {
     if (!(field instanceof SQL)) return `${getTableName(field.table)}.${field.name}`;
-    const text = sqlText(field);
-    return text.params.length === 0 ? `(${text.sql})` : undefined;
+    if (!sqlFieldNames.has(field)) {
+      const text = sqlText(field);
+      sqlFieldNames.set(field, text.params.length === 0 ? `(${text.sql})` : undefined);
+    }
+    return sqlFieldNames.get(field);
   };
   const keys = objects.flatMap(([name, fields]) => Object.entries(fields).map(([key, field]) => [name, key, named(field)] as const));
   return keys.some(([, , field]) => field === undefined) ? undefined : keys.map(([name, key, field]) => `${name}.${key}=${field}`).join();

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratchDatabase';
 import { sendRaw } from '../test/rawHttp';
 import { freePort, startApiProcess, waitForHealth, type ApiProcess } from './processHarness';
@@ -89,14 +89,8 @@ const workersOf = (api: ApiProcess): number[] =>
     .filter(([, command]) => command === 'node')
     .map(([pid]) => Number(pid));
 
-async function until<T>(read: () => T, isDone: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (isDone(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** How long a worker's exit and its replacement may take to show. */
+const WAIT = { timeout: 30_000, interval: 100 };
 
 describe('API_WORKERS: api processes sharing one port (workers.ts)', () => {
   it("serves one port from two workers that accept each other's tokens, replaces one killed with SIGKILL, and stops both on SIGTERM", async () => {
@@ -122,17 +116,15 @@ describe('API_WORKERS: api processes sharing one port (workers.ts)', () => {
 
     process.kill(workers[0], 'SIGKILL');
     // Once the port's process knows (a connection handed over in the instant of the kill is lost with the worker).
-    await until(
-      () => api.errorOutput(),
-      (text) => text.includes('starting another'),
-    );
+    await vi.waitFor(() => expect(api.errorOutput()).toContain('starting another'), WAIT);
     for (let at = 0; at < 4; at++) expect((await checkToken()).status).toBe(200);
-    const replaced = await until(
-      () => workersOf(api),
-      (pids) => pids.length === 2 && !pids.includes(workers[0]),
-    );
+    const replaced = await vi.waitFor(() => {
+      const pids = workersOf(api);
+      expect(pids).toHaveLength(2);
+      expect(pids).not.toContain(workers[0]);
+      return pids;
+    }, WAIT);
     expect(replaced).toContain(workers[1]);
-    expect(replaced).toHaveLength(2);
     await waitForHealth(port);
 
     api.child.kill('SIGTERM');

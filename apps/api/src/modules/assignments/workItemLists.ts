@@ -61,12 +61,20 @@ export async function workItemSummariesOf(db: DbOrTx, queue: WorkItemQueue, reco
 }
 
 /**
+ * The stored overdue thresholds beside a joined item (null beside a row without one, so that row's
+ * join object stays null), read once by the statement. One constant: the key is inlined, so the
+ * page's select list is kept as text (db/paging.ts, templateFields).
+ */
+const THRESHOLDS_BESIDE_ITEM = sql<
+  string | null
+>`case when ${workItems.recordId} is not null then (select ${adminSettings.value} from ${adminSettings} where ${adminSettings.key} = ${sql.raw(`'${WORK_QUEUE_THRESHOLDS_KEY}'`)}) end`;
+
+/**
  * A list page's rows joined to their items in `queue` (by the items' primary key, one probe a row),
- * with the overdue thresholds (read once by the statement, and only beside an item, so a row that
- * waits in no queue keeps a null object): what workItemSummariesOf reads after the page, in the
- * page's own statement, one round trip fewer. For the lists whose page reads nothing else after
- * its rows (utes, jobs, quotes) or reads one other thing (bookings: their refunds); payments and
-queries read their items beside their other read, disputes after its own query.
+ * with the overdue thresholds: what workItemSummariesOf reads after the page, in the page's own
+ * statement, one round trip fewer. For the lists whose page reads nothing else after its rows (utes,
+ * jobs, quotes) or reads one other thing (bookings: their refunds); payments and queries read their
+ * items beside their other read, disputes after its own query.
  */
 export const workItemJoin = (queue: WorkItemQueue, recordId: PgColumn) =>
   ({
@@ -77,10 +85,7 @@ export const workItemJoin = (queue: WorkItemQueue, recordId: PgColumn) =>
       enteredAt: workItems.enteredAt,
       assigneeId: workItems.assigneeId,
       assignedAt: workItems.assignedAt,
-      // A constant key, inlined, so the page's select list is kept as text (db/paging.ts, templateFields).
-      thresholds: sql<
-        string | null
-      >`case when ${workItems.recordId} is not null then (select ${adminSettings.value} from ${adminSettings} where ${adminSettings.key} = ${sql.raw(`'${WORK_QUEUE_THRESHOLDS_KEY}'`)}) end`,
+      thresholds: THRESHOLDS_BESIDE_ITEM,
     },
   }) satisfies ListJoin;
 
